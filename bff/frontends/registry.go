@@ -1,0 +1,332 @@
+// Package frontends is the release registry of the micro-frontends. A squad
+// publishes a build of one micro-frontend; its files are stored under an
+// immutable, content-addressed version and the registry's pointer moves to it.
+// The next page load uses it, pages already open keep loading the old
+// version's files, and rollback moves the pointer back.
+package frontends
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+
+	"casino/bff/api"
+	"casino/bff/database"
+)
+
+// Names are the micro-frontends the shell composes; "root" is the shell's own
+// single-spa root configuration.
+var Names = []string{"root", "lobby", "cashier", "profile", "calendar", "country-block"}
+
+// EntryFile is the file a page loads first for a name.
+func EntryFile(name string) string {
+	if name == "root" {
+		return "main.js"
+	}
+	return "remoteEntry.js"
+}
+
+// Release is one published build.
+type Release struct {
+	Name        string `json:"name"`
+	Version     string `json:"version"`
+	Entry       string `json:"entry"`
+	PublishedAt string `json:"publishedAt"`
+	Current     bool   `json:"current"`
+}
+
+var (
+	ErrUnknownName = fmt.Errorf("unknown micro-frontend: %w", api.ErrNotFound)
+	ErrNoEntry     = fmt.Errorf("build has no entry file: %w", api.ErrInvalidFormat)
+	ErrNoPrevious  = fmt.Errorf("no previous release to roll back to: %w", api.ErrNotFound)
+	versionPattern = regexp.MustCompile(`^[0-9A-Za-z][0-9A-Za-z.+_-]{0,63}$`)
+)
+
+// Registry stores builds under dir and their pointers in the database.
+type Registry struct {
+	db  *database.DB
+	dir string
+
+	mu      sync.RWMutex
+	current map[string]Release // cache of the pointers; the shell reads it on every page
+}
+
+// NewRegistry returns a Registry storing files under dir.
+func NewRegistry(db *database.DB, dir string) *Registry {
+	return &Registry{db: db, dir: dir}
+}
+
+// Dir is where builds are stored.
+func (g *Registry) Dir() string { return g.dir }
+
+func knownName(name string) bool {
+	for _, n := range Names {
+		if n == name {
+			return true
+		}
+	}
+	return false
+}
+
+// Current returns the current release of every published name.
+func (g *Registry) Current(ctx context.Context) (map[string]Release, error) {
+	g.mu.RLock()
+	c := g.current
+	g.mu.RUnlock()
+	if c != nil {
+		return c, nil
+	}
+	rows, err := g.db.Read.QueryContext(ctx, `SELECT name, version, entry, published_at FROM frontend_releases WHERE is_current = 1`)
+	if err != nil {
+		return nil, fmt.Errorf("current releases: %w", err)
+	}
+	defer rows.Close()
+	c = map[string]Release{}
+	for rows.Next() {
+		var r Release
+		if err := rows.Scan(&r.Name, &r.Version, &r.Entry, &r.PublishedAt); err != nil {
+			return nil, err
+		}
+		r.Current = true
+		c[r.Name] = r
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	g.mu.Lock()
+	g.current = c
+	g.mu.Unlock()
+	return c, nil
+}
+
+func (g *Registry) invalidate() {
+	g.mu.Lock()
+	g.current = nil
+	g.mu.Unlock()
+}
+
+// List returns every release of name, newest first.
+func (g *Registry) List(ctx context.Context, name string) ([]Release, error) {
+	rows, err := g.db.Read.QueryContext(ctx, `SELECT name, version, entry, published_at, is_current FROM frontend_releases
+		WHERE (? = '' OR name = ?) ORDER BY name, id DESC`, name, name)
+	if err != nil {
+		return nil, fmt.Errorf("list releases: %w", err)
+	}
+	defer rows.Close()
+	out := []Release{}
+	for rows.Next() {
+		var r Release
+		if err := rows.Scan(&r.Name, &r.Version, &r.Entry, &r.PublishedAt, &r.Current); err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// Publish copies the build in src (a directory holding the entry file) into
+// the store and makes it current. The version is derived from the content, so
+// publishing the same build twice is a no-op that leaves it current.
+func (g *Registry) Publish(ctx context.Context, name string, src fs.FS) (Release, error) {
+	if !knownName(name) {
+		return Release{}, fmt.Errorf("publish %q: %w", name, ErrUnknownName)
+	}
+	if _, err := fs.Stat(src, EntryFile(name)); err != nil {
+		return Release{}, fmt.Errorf("publish %s: %s missing: %w", name, EntryFile(name), ErrNoEntry)
+	}
+	version, err := contentVersion(src)
+	if err != nil {
+		return Release{}, fmt.Errorf("publish %s: %w", name, err)
+	}
+	if err := g.store(name, version, src); err != nil {
+		return Release{}, fmt.Errorf("publish %s %s: %w", name, version, err)
+	}
+	return g.activate(ctx, name, version)
+}
+
+// store copies src to dir/name/version through a temporary directory renamed
+// into place, so a half-copied build is never served.
+func (g *Registry) store(name, version string, src fs.FS) error {
+	final := filepath.Join(g.dir, name, version)
+	if _, err := os.Stat(final); err == nil {
+		return nil // content-addressed: already there
+	}
+	if err := os.MkdirAll(filepath.Join(g.dir, name), 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp(filepath.Join(g.dir, name), ".incoming-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	err = fs.WalkDir(src, ".", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		dst := filepath.Join(tmp, filepath.FromSlash(path))
+		if d.IsDir() {
+			return os.MkdirAll(dst, 0o755)
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		return copyFile(src, path, dst)
+	})
+	if err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return err
+	}
+	return os.Rename(tmp, final)
+}
+
+func (g *Registry) activate(ctx context.Context, name, version string) (Release, error) {
+	entry := fmt.Sprintf("/mf/%s/%s/%s", name, version, EntryFile(name))
+	err := g.db.Tx(ctx, func(tx *sql.Tx) error {
+		var currentID sql.NullInt64
+		var currentVersion string
+		err := tx.QueryRowContext(ctx, `SELECT id, version FROM frontend_releases WHERE name = ? AND is_current = 1`, name).Scan(&currentID, &currentVersion)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		if currentVersion == version {
+			return nil
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE frontend_releases SET is_current = 0 WHERE name = ? AND is_current = 1`, name); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO frontend_releases(name, version, entry, is_current, previous_id) VALUES (?, ?, ?, 1, ?)
+			ON CONFLICT(name, version) DO UPDATE SET is_current = 1, previous_id = excluded.previous_id,
+				published_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')`, name, version, entry, currentID)
+		return err
+	})
+	g.invalidate()
+	if err != nil {
+		return Release{}, fmt.Errorf("activate %s %s: %w", name, version, err)
+	}
+	cur, err := g.Current(ctx)
+	if err != nil {
+		return Release{}, err
+	}
+	return cur[name], nil
+}
+
+// Rollback makes the release that was current before the current one current
+// again.
+func (g *Registry) Rollback(ctx context.Context, name string) (Release, error) {
+	if !knownName(name) {
+		return Release{}, fmt.Errorf("rollback %q: %w", name, ErrUnknownName)
+	}
+	err := g.db.Tx(ctx, func(tx *sql.Tx) error {
+		var id, prev sql.NullInt64
+		err := tx.QueryRowContext(ctx, `SELECT id, previous_id FROM frontend_releases WHERE name = ? AND is_current = 1`, name).Scan(&id, &prev)
+		if errors.Is(err, sql.ErrNoRows) || (err == nil && !prev.Valid) {
+			return ErrNoPrevious
+		}
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE frontend_releases SET is_current = 0 WHERE id = ?`, id); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE frontend_releases SET is_current = 1 WHERE id = ?`, prev)
+		return err
+	})
+	g.invalidate()
+	if err != nil {
+		return Release{}, fmt.Errorf("rollback %s: %w", name, err)
+	}
+	cur, err := g.Current(ctx)
+	if err != nil {
+		return Release{}, err
+	}
+	return cur[name], nil
+}
+
+// Activate makes an already published version current (roll forward or back
+// to a named version).
+func (g *Registry) Activate(ctx context.Context, name, version string) (Release, error) {
+	if !knownName(name) {
+		return Release{}, fmt.Errorf("activate %q: %w", name, ErrUnknownName)
+	}
+	if !versionPattern.MatchString(version) {
+		return Release{}, fmt.Errorf("activate %s %q: %w", name, version, api.ErrNotFound)
+	}
+	if _, err := os.Stat(filepath.Join(g.dir, name, version, EntryFile(name))); err != nil {
+		return Release{}, fmt.Errorf("activate %s %s: %w", name, version, api.ErrNotFound)
+	}
+	return g.activate(ctx, name, version)
+}
+
+// contentVersion hashes every file path and content: the same build always
+// gets the same version, and a changed one a new version.
+func contentVersion(src fs.FS) (string, error) {
+	var paths []string
+	err := fs.WalkDir(src, ".", func(path string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			paths = append(paths, path)
+		}
+		return err
+	})
+	if err != nil {
+		return "", err
+	}
+	sort.Strings(paths)
+	h := sha256.New()
+	for _, p := range paths {
+		f, err := src.Open(p)
+		if err != nil {
+			return "", err
+		}
+		io.WriteString(h, p+"\x00")
+		_, err = io.Copy(h, f)
+		f.Close()
+		if err != nil {
+			return "", err
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16], nil
+}
+
+func copyFile(src fs.FS, path, dst string) error {
+	in, err := src.Open(path)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.Create(dst)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	if err := out.Close(); err != nil {
+		return err
+	}
+	if compressible(path) {
+		return gzipFile(dst)
+	}
+	return nil
+}
+
+func compressible(path string) bool {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".js", ".mjs", ".css", ".json", ".svg", ".map", ".txt", ".html":
+		return true
+	}
+	return false
+}

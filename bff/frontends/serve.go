@@ -1,0 +1,228 @@
+package frontends
+
+import (
+	"archive/tar"
+	"compress/gzip"
+	"crypto/subtle"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"casino/bff/api"
+)
+
+// MaxUploadBytes bounds one uploaded build (compressed).
+const MaxUploadBytes = 64 << 20
+
+// gzipFile writes path.gz beside path: builds are compressed once at publish,
+// never per request.
+func gzipFile(p string) error {
+	in, err := os.Open(p)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.Create(p + ".gz")
+	if err != nil {
+		return err
+	}
+	zw, _ := gzip.NewWriterLevel(out, gzip.BestCompression)
+	if _, err := io.Copy(zw, in); err != nil {
+		out.Close()
+		return err
+	}
+	if err := zw.Close(); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
+}
+
+// ServeAsset serves GET /mf/{name}/{version}/{file...}: immutable, gzip when
+// the client accepts it, and a plain 404 (never the HTML shell) when missing.
+func (g *Registry) ServeAsset(w http.ResponseWriter, r *http.Request) {
+	name, version, file := r.PathValue("name"), r.PathValue("version"), r.PathValue("file")
+	clean := path.Clean("/" + file)
+	if !knownName(name) || !versionPattern.MatchString(version) || clean == "/" || strings.Contains(file, "\\") || strings.HasSuffix(clean, ".gz") {
+		http.NotFound(w, r)
+		return
+	}
+	full := filepath.Join(g.dir, name, version, filepath.FromSlash(clean))
+	info, err := os.Stat(full)
+	if err != nil || !info.Mode().IsRegular() {
+		http.NotFound(w, r)
+		return
+	}
+	h := w.Header()
+	if ct := mime.TypeByExtension(path.Ext(clean)); ct != "" {
+		h.Set("Content-Type", ct)
+	}
+	h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	h.Set("Access-Control-Allow-Origin", "*")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Add("Vary", "Accept-Encoding")
+	if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+		if f, err := os.Open(full + ".gz"); err == nil {
+			defer f.Close()
+			h.Set("Content-Encoding", "gzip")
+			http.ServeContent(w, r, "", info.ModTime(), f)
+			return
+		}
+	}
+	f, err := os.Open(full)
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	defer f.Close()
+	http.ServeContent(w, r, "", info.ModTime(), f)
+}
+
+// API serves the registry's HTTP endpoints. Writes need the deploy token.
+type API struct {
+	Registry    *Registry
+	DeployToken string // CASINO_DEPLOY_TOKEN; empty disables writes over HTTP
+}
+
+func (a API) authorize(r *http.Request) error {
+	got := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
+	if a.DeployToken == "" || subtle.ConstantTimeCompare([]byte(got), []byte(a.DeployToken)) != 1 {
+		return api.ErrForbidden
+	}
+	return nil
+}
+
+// Current serves GET /api/core/casino/frontends.
+func (a API) Current(w http.ResponseWriter, r *http.Request) error {
+	cur, err := a.Registry.Current(r.Context())
+	if err != nil {
+		return err
+	}
+	return api.WriteData(w, cur)
+}
+
+// List serves GET /api/core/casino/frontends/{name}/releases.
+func (a API) List(w http.ResponseWriter, r *http.Request) error {
+	name := r.PathValue("name")
+	if !knownName(name) {
+		return ErrUnknownName
+	}
+	list, err := a.Registry.List(r.Context(), name)
+	if err != nil {
+		return err
+	}
+	return api.WriteData(w, list)
+}
+
+// Upload serves POST /api/core/casino/frontends/{name}: the body is a tar.gz
+// of the build directory.
+func (a API) Upload(w http.ResponseWriter, r *http.Request) error {
+	if err := a.authorize(r); err != nil {
+		return err
+	}
+	name := r.PathValue("name")
+	if !knownName(name) {
+		return ErrUnknownName
+	}
+	tmp, err := os.MkdirTemp("", "casino-upload-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	if err := extractTarGz(http.MaxBytesReader(w, r.Body, MaxUploadBytes), tmp); err != nil {
+		return fmt.Errorf("upload %s: %v: %w", name, err, api.ErrInvalidFormat.WithField("body", "Invalid format"))
+	}
+	rel, err := a.Registry.Publish(r.Context(), name, os.DirFS(tmp))
+	if err != nil {
+		return err
+	}
+	return api.WriteData(w, rel)
+}
+
+// Patch serves PATCH /api/core/casino/frontends/{name} with {"version": "…"}
+// (activate a published version) or {"rollback": true}.
+func (a API) Patch(w http.ResponseWriter, r *http.Request) error {
+	if err := a.authorize(r); err != nil {
+		return err
+	}
+	var body struct {
+		Version  string `json:"version"`
+		Rollback bool   `json:"rollback"`
+	}
+	if err := api.Decode(w, r, &body); err != nil {
+		return err
+	}
+	var (
+		rel Release
+		err error
+	)
+	switch {
+	case body.Rollback:
+		rel, err = a.Registry.Rollback(r.Context(), r.PathValue("name"))
+	case body.Version != "":
+		rel, err = a.Registry.Activate(r.Context(), r.PathValue("name"), body.Version)
+	default:
+		return api.ErrValidation.WithField("version", "Required")
+	}
+	if err != nil {
+		return err
+	}
+	return api.WriteData(w, rel)
+}
+
+// extractTarGz unpacks a build archive into dir, refusing links, absolute
+// paths and parent-directory escapes.
+func extractTarGz(r io.Reader, dir string) error {
+	zr, err := gzip.NewReader(r)
+	if err != nil {
+		return err
+	}
+	tr := tar.NewReader(zr)
+	count := 0
+	for {
+		hdr, err := tr.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		name := path.Clean(strings.TrimPrefix(hdr.Name, "./"))
+		switch hdr.Typeflag {
+		case tar.TypeDir:
+			continue
+		case tar.TypeReg:
+		default:
+			return fmt.Errorf("%s: only regular files are allowed", hdr.Name)
+		}
+		if name == "." || strings.HasPrefix(name, "/") || strings.HasPrefix(name, "../") || name == ".." {
+			return fmt.Errorf("%s: path escapes the build", hdr.Name)
+		}
+		dst := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return err
+		}
+		f, err := os.Create(dst)
+		if err != nil {
+			return err
+		}
+		_, err = io.Copy(f, tr)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return err
+		}
+		count++
+	}
+	if count == 0 {
+		return errors.New("empty archive")
+	}
+	return nil
+}

@@ -1,0 +1,222 @@
+// Package session issues and checks players' access tokens. A token is 256
+// random bits handed to the client once; the database keeps only its SHA-256,
+// with an absolute and an idle expiry.
+package session
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"casino/bff/api"
+	"casino/bff/database"
+)
+
+// CookieName is the HttpOnly cookie that carries the token for server-rendered
+// pages and the realtime stream; API calls send it in headers.
+const CookieName = "casino_session"
+
+const (
+	// AbsoluteTTL is how long a session lives at most.
+	AbsoluteTTL = 30 * 24 * time.Hour
+	// IdleTTL logs out inactive players.
+	IdleTTL = 7 * 24 * time.Hour
+	// touchEvery bounds writes: last_seen_at moves at most once a minute.
+	touchEvery = time.Minute
+	timeLayout = "2006-01-02T15:04:05.000Z"
+)
+
+// Player is the caller behind a valid token.
+type Player struct {
+	ID          int64
+	Email       string
+	DisplayName string
+	Currency    string
+	Locale      string
+	Depositor   bool
+	tokenHash   []byte
+}
+
+// Manager creates, resolves and revokes sessions.
+type Manager struct {
+	db  *database.DB
+	now func() time.Time
+}
+
+// NewManager returns a Manager on db.
+func NewManager(db *database.DB) *Manager {
+	return &Manager{db: db, now: time.Now}
+}
+
+// Create starts a session for userID and returns the token for the client.
+func (m *Manager) Create(ctx context.Context, userID int64, ip, userAgent string) (string, error) {
+	raw := make([]byte, 32)
+	if _, err := rand.Read(raw); err != nil {
+		return "", fmt.Errorf("session token: %w", err)
+	}
+	token := base64.RawURLEncoding.EncodeToString(raw)
+	now := m.now().UTC()
+	_, err := m.db.Write.ExecContext(ctx, `INSERT INTO sessions(token_hash, user_id, created_at, last_seen_at, expires_at, ip, user_agent)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		hash(token), userID, now.Format(timeLayout), now.Format(timeLayout), now.Add(AbsoluteTTL).Format(timeLayout), ip, truncate(userAgent, 512))
+	if err != nil {
+		return "", fmt.Errorf("create session for user %d: %w", userID, err)
+	}
+	return token, nil
+}
+
+// ErrNoSession means the request carries no valid token.
+var ErrNoSession = fmt.Errorf("no valid session: %w", api.ErrForbidden)
+
+// Resolve returns the player behind token, or ErrNoSession.
+func (m *Manager) Resolve(ctx context.Context, token string) (*Player, error) {
+	if token == "" || len(token) > 128 {
+		return nil, ErrNoSession
+	}
+	h := hash(token)
+	var (
+		p                 Player
+		first, last, nick string
+		expires, lastSeen string
+	)
+	err := m.db.Read.QueryRowContext(ctx, `SELECT u.id, u.email, u.first_name, u.last_name, u.nickname, u.currency_code, u.locale, u.deposit_count > 0,
+			s.expires_at, s.last_seen_at
+		FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?`, h).
+		Scan(&p.ID, &p.Email, &first, &last, &nick, &p.Currency, &p.Locale, &p.Depositor, &expires, &lastSeen)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrNoSession
+	}
+	if err != nil {
+		return nil, fmt.Errorf("resolve session: %w", err)
+	}
+	now := m.now().UTC()
+	exp, _ := time.Parse(timeLayout, expires)
+	seen, _ := time.Parse(timeLayout, lastSeen)
+	if !now.Before(exp) || now.Sub(seen) > IdleTTL {
+		return nil, ErrNoSession
+	}
+	if now.Sub(seen) > touchEvery {
+		// Best effort: a failed touch must not fail the request.
+		m.db.Write.ExecContext(ctx, `UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?`, now.Format(timeLayout), h)
+	}
+	p.DisplayName = displayName(nick, first, last, p.Email)
+	p.tokenHash = h
+	return &p, nil
+}
+
+// Revoke ends the session of token. Revoking an unknown token is not an error.
+func (m *Manager) Revoke(ctx context.Context, token string) error {
+	_, err := m.db.Write.ExecContext(ctx, `DELETE FROM sessions WHERE token_hash = ?`, hash(token))
+	if err != nil {
+		return fmt.Errorf("revoke session: %w", err)
+	}
+	return nil
+}
+
+// RevokeOthers ends every session of the player but the current one (after a
+// password change).
+func (m *Manager) RevokeOthers(ctx context.Context, p *Player) error {
+	_, err := m.db.Write.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?`, p.ID, p.tokenHash)
+	if err != nil {
+		return fmt.Errorf("revoke other sessions of user %d: %w", p.ID, err)
+	}
+	return nil
+}
+
+// TokenFromRequest returns the access token the request carries: the
+// Authorization bearer, the X-Access-Token header, then the session cookie.
+func TokenFromRequest(r *http.Request) string {
+	if v := r.Header.Get("Authorization"); v != "" {
+		if scheme, tok, ok := strings.Cut(v, " "); ok && strings.EqualFold(scheme, "Bearer") && tok != "" && tok != "null" && tok != "undefined" {
+			return strings.TrimSpace(tok)
+		}
+	}
+	if v := strings.TrimSpace(strings.TrimPrefix(r.Header.Get("X-Access-Token"), "Bearer ")); v != "" && v != "null" && v != "undefined" {
+		return v
+	}
+	if c, err := r.Cookie(CookieName); err == nil {
+		return c.Value
+	}
+	return ""
+}
+
+// FromRequest resolves the caller; a guest is (nil, nil).
+func (m *Manager) FromRequest(r *http.Request) (*Player, error) {
+	token := TokenFromRequest(r)
+	if token == "" {
+		return nil, nil
+	}
+	p, err := m.Resolve(r.Context(), token)
+	if errors.Is(err, ErrNoSession) {
+		return nil, nil
+	}
+	return p, err
+}
+
+type ctxKey struct{}
+
+// RequireUser answers 403 unless the request carries a valid token, and puts
+// the player in the request context for h.
+func (m *Manager) RequireUser(h api.HandlerFunc) api.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		token := TokenFromRequest(r)
+		if token == "" {
+			token = r.URL.Query().Get("accessToken")
+		}
+		p, err := m.Resolve(r.Context(), token)
+		if err != nil {
+			return err
+		}
+		return h(w, r.WithContext(context.WithValue(r.Context(), ctxKey{}, p)))
+	}
+}
+
+// PlayerFrom returns the player RequireUser put in ctx.
+func PlayerFrom(ctx context.Context) *Player {
+	p, _ := ctx.Value(ctxKey{}).(*Player)
+	return p
+}
+
+// SetCookie hands the token to the browser for server-rendered pages.
+func SetCookie(w http.ResponseWriter, r *http.Request, token string) {
+	http.SetCookie(w, &http.Cookie{
+		Name: CookieName, Value: token, Path: "/", HttpOnly: true,
+		Secure: r.TLS != nil, SameSite: http.SameSiteLaxMode, MaxAge: int(AbsoluteTTL.Seconds()),
+	})
+}
+
+// ClearCookie removes the session cookie.
+func ClearCookie(w http.ResponseWriter, r *http.Request) {
+	http.SetCookie(w, &http.Cookie{Name: CookieName, Value: "", Path: "/", HttpOnly: true, Secure: r.TLS != nil, SameSite: http.SameSiteLaxMode, MaxAge: -1})
+}
+
+func hash(token string) []byte {
+	sum := sha256.Sum256([]byte(token))
+	return sum[:]
+}
+
+func displayName(nick, first, last, email string) string {
+	switch {
+	case nick != "":
+		return nick
+	case first != "":
+		return strings.TrimSpace(first + " " + last)
+	default:
+		name, _, _ := strings.Cut(email, "@")
+		return name
+	}
+}
+
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}

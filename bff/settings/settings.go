@@ -1,0 +1,229 @@
+// Package settings holds the operator's site settings: brand, theme,
+// navigation, page addresses, feature flags and policies. The stored document
+// is merged over built-in defaults, so an operator only stores what differs.
+package settings
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+
+	"casino/bff/database"
+)
+
+// Scope says who sees a navigation item.
+type Scope string
+
+const (
+	ScopeGuest Scope = "guest"
+	ScopeUser  Scope = "user"
+	ScopeAny   Scope = "any"
+)
+
+// NavItem is a link in the navigation or the header menu. Label is a
+// translation message id.
+type NavItem struct {
+	ID    string `json:"id"`
+	Label string `json:"label"`
+	Href  string `json:"href"`
+	Scope Scope  `json:"scope"`
+	Icon  string `json:"icon,omitempty"`
+}
+
+// VisibleTo reports whether the item shows for a guest or a logged-in player.
+func (n NavItem) VisibleTo(loggedIn bool) bool {
+	switch n.Scope {
+	case ScopeGuest:
+		return !loggedIn
+	case ScopeUser:
+		return loggedIn
+	default:
+		return true
+	}
+}
+
+// Theme is the look the front ends apply.
+type Theme struct {
+	Name            string `json:"name"`
+	PrimaryColor    string `json:"primaryColor"`
+	AccentColor     string `json:"accentColor"`
+	BackgroundColor string `json:"backgroundColor"`
+	SurfaceColor    string `json:"surfaceColor"`
+	TextColor       string `json:"textColor"`
+	LogoURL         string `json:"logoUrl"`
+}
+
+// PasswordPolicy is what registration and password changes enforce.
+type PasswordPolicy struct {
+	MinLength        int  `json:"minLength"`
+	RequireNumber    bool `json:"requireNumber"`
+	RequireUppercase bool `json:"requireUppercase"`
+	RequireSpecial   bool `json:"requireSpecial"`
+}
+
+// Settings is the document GET /api/core/casino/settings2 returns.
+type Settings struct {
+	BrandName             string            `json:"brandName"`
+	Theme                 Theme             `json:"theme"`
+	NavigationSystem      string            `json:"navigationSystem"`
+	PageURLs              map[string]string `json:"pageUrls"`
+	Navigation            []NavItem         `json:"navigation"`
+	HeaderMenu            []NavItem         `json:"headerMenu"`
+	Features              map[string]bool   `json:"features"`
+	ReferAFriendPercent   int               `json:"referAFriendPercent"`
+	APIVersion            string            `json:"apiVersion"`
+	AffiliateKeyParameter string            `json:"affiliateKeyParameter"`
+	DefaultLanguage       string            `json:"defaultLanguage"`
+	Languages             []string          `json:"languages"`
+	DefaultCurrency       string            `json:"defaultCurrency"`
+	PreciseAmounts        bool              `json:"preciseAmounts"`
+	Password              PasswordPolicy    `json:"password"`
+	ExcludedCountries     []string          `json:"excludedCountries"`
+	WhitelistedIPs        []string          `json:"whitelistedIps"`
+	SupportEmail          string            `json:"supportEmail"`
+	FakeEmptyEmailDomain  string            `json:"fakeEmptyEmailDomain"`
+}
+
+// PageURL returns the configured address of a page key ("deposit", …).
+func (s Settings) PageURL(key string) string {
+	if u, ok := s.PageURLs[key]; ok {
+		return u
+	}
+	return Defaults().PageURLs[key]
+}
+
+// Feature reports whether a feature flag is on.
+func (s Settings) Feature(name string) bool { return s.Features[name] }
+
+// Store reads and writes settings, caching the merged document: settings are
+// read on every page and change rarely.
+type Store struct {
+	db *database.DB
+
+	mu     sync.RWMutex
+	cached *Settings
+}
+
+// NewStore returns a Store on db.
+func NewStore(db *database.DB) *Store { return &Store{db: db} }
+
+const siteKey = "site"
+
+// Current returns the merged settings.
+func (s *Store) Current(ctx context.Context) (Settings, error) {
+	s.mu.RLock()
+	c := s.cached
+	s.mu.RUnlock()
+	if c != nil {
+		return *c, nil
+	}
+	loaded, err := s.load(ctx)
+	if err != nil {
+		return Settings{}, err
+	}
+	s.mu.Lock()
+	s.cached = &loaded
+	s.mu.Unlock()
+	return loaded, nil
+}
+
+func (s *Store) load(ctx context.Context) (Settings, error) {
+	var stored string
+	err := s.db.Read.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = ?`, siteKey).Scan(&stored)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Defaults(), nil
+	}
+	if err != nil {
+		return Settings{}, fmt.Errorf("load site settings: %w", err)
+	}
+	return merge(Defaults(), []byte(stored))
+}
+
+// Update merges patch (a partial settings document) into the stored settings.
+// Top-level keys replace; the maps pageUrls, features and theme merge key by key.
+func (s *Store) Update(ctx context.Context, patch json.RawMessage) (Settings, error) {
+	var check map[string]json.RawMessage
+	if err := json.Unmarshal(patch, &check); err != nil {
+		return Settings{}, fmt.Errorf("settings patch: %w", err)
+	}
+	var result Settings
+	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
+		var stored string
+		err := tx.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = ?`, siteKey).Scan(&stored)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		doc, err := mergeDocs([]byte(orEmpty(stored)), patch)
+		if err != nil {
+			return err
+		}
+		if result, err = merge(Defaults(), doc); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO settings(key, value) VALUES (?, ?)
+			ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')`, siteKey, string(doc))
+		return err
+	})
+	if err != nil {
+		return Settings{}, fmt.Errorf("update site settings: %w", err)
+	}
+	s.mu.Lock()
+	s.cached = &result
+	s.mu.Unlock()
+	return result, nil
+}
+
+func orEmpty(s string) string {
+	if s == "" {
+		return "{}"
+	}
+	return s
+}
+
+// merge overlays a stored document on base.
+func merge(base Settings, doc []byte) (Settings, error) {
+	baseJSON, err := json.Marshal(base)
+	if err != nil {
+		return Settings{}, err
+	}
+	merged, err := mergeDocs(baseJSON, doc)
+	if err != nil {
+		return Settings{}, err
+	}
+	var out Settings
+	if err := json.Unmarshal(merged, &out); err != nil {
+		return Settings{}, fmt.Errorf("stored settings do not fit: %w", err)
+	}
+	return out, nil
+}
+
+var mergedByKey = map[string]bool{"pageUrls": true, "features": true, "theme": true, "password": true}
+
+func mergeDocs(base, patch []byte) ([]byte, error) {
+	var b, p map[string]json.RawMessage
+	if err := json.Unmarshal(base, &b); err != nil {
+		return nil, fmt.Errorf("settings document: %w", err)
+	}
+	if err := json.Unmarshal(patch, &p); err != nil {
+		return nil, fmt.Errorf("settings patch: %w", err)
+	}
+	if b == nil {
+		b = map[string]json.RawMessage{}
+	}
+	for k, v := range p {
+		if mergedByKey[k] && b[k] != nil {
+			var bm, pm map[string]json.RawMessage
+			if json.Unmarshal(b[k], &bm) == nil && json.Unmarshal(v, &pm) == nil {
+				for kk, vv := range pm {
+					bm[kk] = vv
+				}
+				v, _ = json.Marshal(bm)
+			}
+		}
+		b[k] = v
+	}
+	return json.Marshal(b)
+}

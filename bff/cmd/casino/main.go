@@ -1,0 +1,230 @@
+// Command casino runs the casino's backend-for-frontend.
+//
+//	casino serve     [--addr 127.0.0.1:8080] [--data data] [--content content]
+//	casino migrate   [--data data]
+//	casino seed      [--data data] [--seed data/seed]
+//	casino frontends publish NAME DIR | list [NAME] | rollback NAME | activate NAME VERSION
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"casino/bff/database"
+	"casino/bff/demo"
+	"casino/bff/frontends"
+	"casino/bff/server"
+)
+
+func main() {
+	slog.SetDefault(slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelInfo})))
+	if len(os.Args) < 2 {
+		usage()
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	var err error
+	switch cmd, args := os.Args[1], os.Args[2:]; cmd {
+	case "serve":
+		err = serve(ctx, args)
+	case "migrate":
+		err = migrate(ctx, args)
+	case "seed":
+		err = seed(ctx, args)
+	case "frontends":
+		err = frontendsCmd(ctx, args)
+	case "help", "-h", "--help":
+		usage()
+		return
+	default:
+		fmt.Fprintf(os.Stderr, "casino: unknown command %q\n", cmd)
+		usage()
+		os.Exit(2)
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "casino %s: %v\n", os.Args[1], err)
+		os.Exit(1)
+	}
+}
+
+func usage() {
+	fmt.Fprint(os.Stderr, `usage: casino <command> [flags]
+
+commands:
+  serve      run the HTTP server (--addr, --data, --content; CASINO_ADDR, CASINO_DATA, CASINO_CONTENT)
+  migrate    apply database migrations
+  seed       load demo data from data/seed
+  frontends  publish NAME DIR | list [NAME] | rollback NAME | activate NAME VERSION
+`)
+}
+
+func env(key, fallback string) string {
+	if v := os.Getenv(key); v != "" {
+		return v
+	}
+	return fallback
+}
+
+type common struct {
+	data, content string
+}
+
+func commonFlags(fs *flag.FlagSet) *common {
+	c := &common{}
+	fs.StringVar(&c.data, "data", env("CASINO_DATA", "data"), "data directory (database, replica, front-end builds)")
+	fs.StringVar(&c.content, "content", env("CASINO_CONTENT", "content"), "content directory (pages, locales, assets)")
+	return c
+}
+
+func serve(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("serve", flag.ExitOnError)
+	addr := fs.String("addr", env("CASINO_ADDR", "127.0.0.1:8080"), "listen address")
+	c := commonFlags(fs)
+	fs.Parse(args)
+
+	app, err := server.New(ctx, server.Config{
+		DataDir: c.data, ContentDir: c.content,
+		DeployToken: os.Getenv("CASINO_DEPLOY_TOKEN"), SystemToken: os.Getenv("CASINO_SYSTEM_TOKEN"),
+	})
+	if err != nil {
+		return err
+	}
+	defer app.Close()
+	handler, err := app.Handler()
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		BaseContext:       func(net.Listener) context.Context { return ctx },
+	}
+	slog.Info("casino listening", "addr", "http://"+ln.Addr().String(), "data", c.data)
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	slog.Info("casino stopped")
+	return nil
+}
+
+func migrate(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("migrate", flag.ExitOnError)
+	c := commonFlags(fs)
+	fs.Parse(args)
+	db, err := database.Open(ctx, c.data)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	v, err := db.Version(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("database %s at schema version %d\n", db.Path, v)
+	return nil
+}
+
+func seed(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("seed", flag.ExitOnError)
+	c := commonFlags(fs)
+	dir := fs.String("seed", env("CASINO_SEED", "data/seed"), "directory of demo data files")
+	fs.Parse(args)
+	db, err := database.Open(ctx, c.data)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	report, err := demo.Load(ctx, db, os.DirFS(*dir))
+	if err != nil {
+		return err
+	}
+	fmt.Println(report)
+	return nil
+}
+
+func frontendsCmd(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("frontends", flag.ExitOnError)
+	c := commonFlags(fs)
+	fs.Usage = func() {
+		fmt.Fprintln(os.Stderr, "usage: casino frontends [--data DIR] publish NAME DIR | list [NAME] | rollback NAME | activate NAME VERSION")
+	}
+	fs.Parse(args)
+	rest := fs.Args()
+	if len(rest) == 0 {
+		fs.Usage()
+		return errors.New("missing sub-command")
+	}
+	db, err := database.Open(ctx, c.data)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	reg := frontends.NewRegistry(db, c.data+"/frontends")
+	print := func(r frontends.Release) {
+		mark := " "
+		if r.Current {
+			mark = "*"
+		}
+		fmt.Printf("%s %-14s %-18s %s  %s\n", mark, r.Name, r.Version, r.PublishedAt, r.Entry)
+	}
+	switch sub := rest[0]; {
+	case sub == "publish" && len(rest) == 3:
+		r, err := reg.Publish(ctx, rest[1], os.DirFS(rest[2]))
+		if err != nil {
+			return err
+		}
+		print(r)
+	case sub == "list" && len(rest) <= 2:
+		name := ""
+		if len(rest) == 2 {
+			name = rest[1]
+		}
+		list, err := reg.List(ctx, name)
+		if err != nil {
+			return err
+		}
+		for _, r := range list {
+			print(r)
+		}
+	case sub == "rollback" && len(rest) == 2:
+		r, err := reg.Rollback(ctx, rest[1])
+		if err != nil {
+			return err
+		}
+		print(r)
+	case sub == "activate" && len(rest) == 3:
+		r, err := reg.Activate(ctx, rest[1], rest[2])
+		if err != nil {
+			return err
+		}
+		print(r)
+	default:
+		fs.Usage()
+		return fmt.Errorf("bad arguments %v", rest)
+	}
+	return nil
+}

@@ -1,0 +1,184 @@
+// Package server wires the casino's packages into one http.Handler. It holds
+// routes and cross-cutting middleware only; behaviour lives in the packages.
+package server
+
+import (
+	"context"
+	"crypto/subtle"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"casino/bff/api"
+	"casino/bff/database"
+	"casino/bff/frontends"
+	"casino/bff/i18n"
+	"casino/bff/realtime"
+	"casino/bff/scripts"
+	"casino/bff/session"
+	"casino/bff/settings"
+	"casino/bff/tracking"
+)
+
+// Config is what an operator sets (flags or CASINO_* variables).
+type Config struct {
+	DataDir     string // database, replica, published front-end builds
+	ContentDir  string // pages, locales, assets (operator-editable)
+	DeployToken string // authorises front-end uploads over HTTP
+	SystemToken string // when set, API calls must carry it in X-System-Token
+}
+
+// App is the running casino: its database, services and handler.
+type App struct {
+	Config    Config
+	DB        *database.DB
+	Settings  *settings.Store
+	Sessions  *session.Manager
+	Scripts   *scripts.Store
+	Frontends *frontends.Registry
+	Catalog   *i18n.Catalog
+	Realtime  *realtime.Hub
+	Tracking  *tracking.Log
+}
+
+// New opens the database and builds every service. Settings must load: the
+// casino cannot render a page without them, so failing here stops the
+// process with a clear message.
+func New(ctx context.Context, cfg Config) (*App, error) {
+	db, err := database.Open(ctx, cfg.DataDir)
+	if err != nil {
+		return nil, err
+	}
+	a := &App{
+		Config:    cfg,
+		DB:        db,
+		Settings:  settings.NewStore(db),
+		Sessions:  session.NewManager(db),
+		Scripts:   scripts.NewStore(db),
+		Frontends: frontends.NewRegistry(db, filepath.Join(cfg.DataDir, "frontends")),
+		Catalog:   i18n.NewCatalog(filepath.Join(cfg.ContentDir, "locales")),
+		Realtime:  realtime.NewHub(),
+	}
+	a.Tracking = tracking.NewLog(db, a.Sessions)
+	if _, err := a.Settings.Current(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("cannot load site settings: %w", err)
+	}
+	if _, err := a.Catalog.Messages(i18n.Fallback); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("cannot load the English translations from %s: %w", cfg.ContentDir, err)
+	}
+	return a, nil
+}
+
+// Close releases the database.
+func (a *App) Close() error { return a.DB.Close() }
+
+// Handler returns the casino's routes with middleware.
+func (a *App) Handler() (http.Handler, error) {
+	mux := http.NewServeMux()
+	handle := func(pattern string, h api.HandlerFunc) { mux.Handle(pattern, h) }
+
+	handle("GET /api/core/casino/settings2", a.settingsHandler)
+	handle("GET /api/core/casino/locales/{file}", a.Catalog.Handler(func(r *http.Request) ([]string, error) {
+		s, err := a.Settings.Current(r.Context())
+		return s.Languages, err
+	}))
+	handle("GET /api/core/casino/scripts", a.Scripts.Handler())
+	mux.Handle("GET /api/core/casino/assets/", assetHandler(filepath.Join(a.Config.ContentDir, "assets")))
+
+	fe := frontends.API{Registry: a.Frontends, DeployToken: a.Config.DeployToken}
+	handle("GET /api/core/casino/frontends", fe.Current)
+	handle("GET /api/core/casino/frontends/{name}/releases", fe.List)
+	handle("POST /api/core/casino/frontends/{name}", fe.Upload)
+	handle("PATCH /api/core/casino/frontends/{name}", fe.Patch)
+	mux.HandleFunc("GET /mf/{name}/{version}/{file...}", a.Frontends.ServeAsset)
+
+	handle("POST /api/user/log-event", a.Tracking.Handler())
+	handle("GET /api/user/events", a.Sessions.RequireUser(a.Realtime.Handler()))
+
+	mux.HandleFunc("GET /healthz", a.health)
+	// Unknown API paths answer in the API's error shape, never with HTML.
+	handle("/api/", func(http.ResponseWriter, *http.Request) error { return api.ErrNotFound })
+
+	if err := a.mountSite(mux); err != nil {
+		return nil, err
+	}
+	return a.middleware(mux), nil
+}
+
+func (a *App) settingsHandler(w http.ResponseWriter, r *http.Request) error {
+	s, err := a.Settings.Current(r.Context())
+	if err != nil {
+		return fmt.Errorf("settings2: %v: %w", err, api.ErrServiceUnavailable)
+	}
+	w.Header().Set("Cache-Control", "no-cache")
+	return api.WriteData(w, s)
+}
+
+func (a *App) health(w http.ResponseWriter, r *http.Request) {
+	if err := a.DB.Read.PingContext(r.Context()); err != nil {
+		http.Error(w, "database unavailable", http.StatusServiceUnavailable)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write([]byte("ok\n"))
+}
+
+// getBudget keeps GET handlers well inside the client's 15 s time-out.
+const getBudget = 10 * time.Second
+
+func (a *App) middleware(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		defer func() {
+			if v := recover(); v != nil {
+				if v == http.ErrAbortHandler {
+					panic(v)
+				}
+				slog.Error("panic", "method", r.Method, "path", r.URL.Path, "panic", v, "stack", string(debug.Stack()))
+				api.WriteError(w, r, api.ErrInternal)
+			}
+		}()
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			if a.Config.SystemToken != "" && subtle.ConstantTimeCompare([]byte(r.Header.Get("X-System-Token")), []byte(a.Config.SystemToken)) != 1 {
+				api.WriteError(w, r, api.ErrForbidden)
+				return
+			}
+			if r.Method == http.MethodGet && r.URL.Path != "/api/user/events" {
+				ctx, cancel := context.WithTimeout(r.Context(), getBudget)
+				defer cancel()
+				r = r.WithContext(ctx)
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+func assetHandler(dir string) http.Handler {
+	files := http.StripPrefix("/api/core/casino/assets/", http.FileServer(noDirFS{http.Dir(dir)}))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "public, max-age=86400")
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		files.ServeHTTP(w, r)
+	})
+}
+
+// noDirFS hides directory listings.
+type noDirFS struct{ fs http.FileSystem }
+
+func (n noDirFS) Open(name string) (http.File, error) {
+	f, err := n.fs.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		f.Close()
+		return nil, os.ErrNotExist
+	}
+	return f, nil
+}

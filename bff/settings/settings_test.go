@@ -1,0 +1,92 @@
+package settings
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"casino/bff/database"
+)
+
+func TestDefaultsMatchSpec(t *testing.T) {
+	d := Defaults()
+	want := map[string]string{
+		"root": "/", "profile": "/profile", "account": "/account", "edit-profile": "/profile/edit-profile",
+		"transactions": "/profile/transactions", "verification": "/profile/verify", "verification2": "/account/verification",
+		"favorites": "/profile/favorites", "promotions": "/promotions", "bonus_history": "/bonuses", "deposit": "/deposit",
+		"withdraw": "/withdraw", "casino": "/casino", "providers": "/providers", "tournaments": "/tournaments", "cashback": "/cashback",
+	}
+	for k, v := range want {
+		if d.PageURLs[k] != v {
+			t.Errorf("page %q = %q, want %q", k, d.PageURLs[k], v)
+		}
+	}
+	if d.ReferAFriendPercent != 0 || d.APIVersion != "1.0" || d.DefaultCurrency != "EUR" || d.DefaultLanguage != "en" {
+		t.Errorf("constants: %+v", d)
+	}
+	if n := len(d.Languages); n < 30 || n > 40 {
+		t.Errorf("%d languages, want about 35", n)
+	}
+	labels := map[string]Scope{}
+	for _, item := range d.HeaderMenu {
+		labels[item.ID] = item.Scope
+	}
+	for _, id := range []string{"profile", "deposit", "withdrawal", "transactions", "logout"} {
+		if labels[id] != ScopeUser {
+			t.Errorf("header menu %q scope %q, want user", id, labels[id])
+		}
+	}
+}
+
+func TestScope(t *testing.T) {
+	tests := []struct {
+		scope          Scope
+		guest, player bool
+	}{
+		{ScopeGuest, true, false},
+		{ScopeUser, false, true},
+		{ScopeAny, true, true},
+	}
+	for _, tt := range tests {
+		item := NavItem{Scope: tt.scope}
+		if item.VisibleTo(false) != tt.guest || item.VisibleTo(true) != tt.player {
+			t.Errorf("scope %s: guest=%v player=%v", tt.scope, item.VisibleTo(false), item.VisibleTo(true))
+		}
+	}
+}
+
+func TestUpdateMergesOverDefaults(t *testing.T) {
+	ctx := context.Background()
+	db, err := database.Open(ctx, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	s := NewStore(db)
+	if _, err := s.Update(ctx, json.RawMessage(`{"brandName":"Test","pageUrls":{"deposit":"/cashier"},"features":{"ghostMode":true}}`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Update(ctx, json.RawMessage(`{"excludedCountries":["US"]}`)); err != nil {
+		t.Fatal(err)
+	}
+	fresh := NewStore(db) // no cache: read back from the database
+	got, err := fresh.Current(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.BrandName != "Test" || got.PageURL("deposit") != "/cashier" || got.PageURL("withdraw") != "/withdraw" {
+		t.Errorf("merge lost data: brand %q deposit %q withdraw %q", got.BrandName, got.PageURL("deposit"), got.PageURL("withdraw"))
+	}
+	if !got.Feature("ghostMode") || !got.Feature("demoPlay") {
+		t.Errorf("features not merged key by key: %v", got.Features)
+	}
+	if len(got.ExcludedCountries) != 1 || got.ExcludedCountries[0] != "US" {
+		t.Errorf("excluded = %v", got.ExcludedCountries)
+	}
+	if _, err := s.Update(ctx, json.RawMessage(`{"brandName":`)); err == nil {
+		t.Error("malformed patch accepted")
+	}
+	if _, err := s.Update(ctx, json.RawMessage(`{"referAFriendPercent":"many"}`)); err == nil {
+		t.Error("ill-typed patch accepted")
+	}
+}

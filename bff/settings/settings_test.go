@@ -40,7 +40,7 @@ func TestDefaultsMatchSpec(t *testing.T) {
 
 func TestScope(t *testing.T) {
 	tests := []struct {
-		scope          Scope
+		scope         Scope
 		guest, player bool
 	}{
 		{ScopeGuest, true, false},

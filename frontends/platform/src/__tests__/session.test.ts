@@ -1,0 +1,47 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_CHANGED_EVENT, STORAGE_KEYS } from '../constants';
+import { clearSession, getSession, initSession, setToken, subscribeSession } from '../session';
+import { resetPlatform } from './helpers';
+
+describe('session', () => {
+  beforeEach(() => resetPlatform());
+
+  it('takes the `at` token from the URL, stores it and removes it from the address', () => {
+    window.history.replaceState(null, '', '/deposit?at=abc123&modal=login#top');
+    const replace = vi.spyOn(window.history, 'replaceState');
+    const seen: Event[] = [];
+    window.addEventListener(AUTH_CHANGED_EVENT, (e) => seen.push(e));
+
+    const s = initSession();
+
+    expect(s).toEqual({ token: 'abc123', authenticated: true });
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('abc123');
+    expect(replace).toHaveBeenCalledTimes(1);
+    expect(window.location.pathname + window.location.search + window.location.hash).toBe('/deposit?modal=login#top');
+    expect(seen).toHaveLength(1);
+  });
+
+  it('reads a stored token and leaves the URL alone when there is no `at`', () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, 'stored');
+    const replace = vi.spyOn(window.history, 'replaceState');
+    expect(initSession()).toEqual({ token: 'stored', authenticated: true });
+    expect(replace).not.toHaveBeenCalled();
+  });
+
+  it('notifies subscribers and dispatches casino:auth-changed on login and logout', () => {
+    initSession();
+    const listener = vi.fn();
+    const details: unknown[] = [];
+    subscribeSession(listener);
+    window.addEventListener(AUTH_CHANGED_EVENT, (e) => details.push((e as CustomEvent).detail));
+
+    setToken('t1');
+    setToken('t1'); // unchanged: no second notification
+    clearSession();
+
+    expect(listener).toHaveBeenCalledTimes(2);
+    expect(details).toEqual([{ authenticated: true }, { authenticated: false }]);
+    expect(getSession().authenticated).toBe(false);
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+});

@@ -1,0 +1,18 @@
+import { captureMarketingParams } from './marketing';
+import { initSession } from './session';
+import { startRouteTracking } from './tracking';
+
+let done = false;
+
+/**
+ * Starts the platform once per page, whichever micro-frontend loads first:
+ * session (takes over `at`), marketing parameters, history stack and page-view
+ * tracking.
+ */
+export function initPlatform(): void {
+  if (done) return;
+  done = true;
+  initSession();
+  captureMarketingParams();
+  startRouteTracking();
+}

@@ -1,0 +1,107 @@
+import { getToken, subscribeSession } from './session';
+
+export type RealtimeEventName = 'failedDeposit' | 'debit' | 'credit';
+
+export interface RealtimePayloads {
+  failedDeposit: { method: string };
+  debit: { win: string };
+  credit: { win: string };
+}
+
+type Handler<E extends RealtimeEventName> = (payload: RealtimePayloads[E]) => void;
+
+const EVENTS_PATH = '/api/user/events';
+const MAX_BACKOFF_MS = 30_000;
+
+const handlers: { [E in RealtimeEventName]: Set<Handler<E>> } = {
+  failedDeposit: new Set(),
+  debit: new Set(),
+  credit: new Set(),
+};
+let source: EventSource | null = null;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let attempts = 0;
+let unsubscribeSession: (() => void) | null = null;
+
+function subscriberCount(): number {
+  return handlers.failedDeposit.size + handlers.debit.size + handlers.credit.size;
+}
+
+function dispatch(name: RealtimeEventName, ev: MessageEvent): void {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(ev.data as string);
+  } catch {
+    console.warn('[platform] realtime event is not JSON', name);
+    return;
+  }
+  (handlers[name] as Set<(p: unknown) => void>).forEach((h) => {
+    try {
+      h(payload);
+    } catch (e) {
+      console.error('[platform] realtime handler failed', name, e);
+    }
+  });
+}
+
+function close(): void {
+  if (retryTimer) clearTimeout(retryTimer);
+  retryTimer = undefined;
+  source?.close();
+  source = null;
+}
+
+function connect(): void {
+  close();
+  const token = getToken();
+  if (!token || subscriberCount() === 0 || typeof EventSource === 'undefined') return;
+  const es = new EventSource(`${EVENTS_PATH}?accessToken=${encodeURIComponent(token)}`, { withCredentials: true });
+  source = es;
+  (Object.keys(handlers) as RealtimeEventName[]).forEach((name) => {
+    es.addEventListener(name, (ev) => dispatch(name, ev as MessageEvent));
+  });
+  es.onopen = () => {
+    attempts = 0;
+  };
+  es.onerror = () => {
+    // The browser retries by itself while the stream is CONNECTING; once it
+    // gave up (CLOSED: HTTP error, proxy cut) reconnect with backoff.
+    if (es.readyState !== EventSource.CLOSED || source !== es) return;
+    source = null;
+    const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempts);
+    attempts += 1;
+    retryTimer = setTimeout(connect, delay);
+  };
+}
+
+function ensureSessionWatch(): void {
+  if (unsubscribeSession) return;
+  unsubscribeSession = subscribeSession(() => {
+    attempts = 0;
+    connect();
+  });
+}
+
+/**
+ * Subscribes to a realtime event of the logged-in player. The stream opens with
+ * the first subscriber, follows login/logout, reconnects after failures and
+ * closes with the last unsubscribe.
+ */
+export function subscribeRealtime<E extends RealtimeEventName>(name: E, handler: Handler<E>): () => void {
+  ensureSessionWatch();
+  (handlers[name] as Set<Handler<E>>).add(handler);
+  if (!source && !retryTimer) connect();
+  return () => {
+    (handlers[name] as Set<Handler<E>>).delete(handler);
+    if (subscriberCount() === 0) close();
+  };
+}
+
+/** Test helper. */
+export function __resetRealtimeForTests(): void {
+  close();
+  attempts = 0;
+  unsubscribeSession?.();
+  unsubscribeSession = null;
+  (Object.keys(handlers) as RealtimeEventName[]).forEach((n) => handlers[n].clear());
+}

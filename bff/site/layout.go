@@ -1,0 +1,230 @@
+package site
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"regexp"
+	"strconv"
+	"strings"
+	"unsafe"
+
+	"casino/bff/settings"
+	"casino/shell"
+)
+
+// fallbackLabels are the English texts of the message ids the shell renders,
+// used while content/locales/en.json lacks an id (the catalogue then answers
+// the id itself).
+var fallbackLabels = map[string]string{
+	"nav.casino":                "Casino",
+	"nav.slots":                 "Slots",
+	"nav.liveCasino":            "Live Casino",
+	"nav.popular":               "Popular",
+	"nav.promotions":            "Promotions",
+	"nav.cashback":              "Cashback",
+	"nav.vipClub":               "VIP Club",
+	"nav.freeMoney":             "Free Money",
+	"nav.favorites":             "Favorites",
+	"nav.responsibleGambling":   "Responsible Gambling",
+	"header.login":              "Log in",
+	"header.signup":             "Sign up",
+	"header.profile":            "Profile",
+	"header.deposit":            "Deposit",
+	"header.withdrawal":         "Withdrawal",
+	"header.transactions":       "Transactions",
+	"header.logout":             "Log out",
+	"shell.menu":                "Open menu",
+	"shell.closeMenu":           "Close menu",
+	"shell.account":             "Account",
+	"shell.navigation":          "Main navigation",
+	"shell.languages":           "Language",
+	"shell.skipToContent":       "Skip to content",
+	"shell.loading":             "Loading…",
+	"shell.noscript":            "This part of the site needs JavaScript. Our information pages work without it.",
+	"shell.infoPages":           "Information",
+	"shell.responsibleGambling": "Responsible gambling",
+	"shell.ageNotice":           "Only players over 18 may play. Gambling can be addictive: play responsibly, set limits and take breaks.",
+	"notFound.title":            "Page not found",
+	"notFound.text":             "The page you are looking for does not exist or has moved.",
+	"notFound.goHome":           "Go Home",
+	"page.terms-and-conditions": "Terms and Conditions",
+	"page.privacy-policy":       "Privacy Policy",
+	"page.aml-policy":           "AML Policy",
+	"page.responsible-gambling": "Responsible Gambling",
+	"page.kyc-refund-policy":    "KYC & Refund Policy",
+	"page.bonus-terms":          "Bonus Terms",
+	"page.legal-use-of-website": "Legal Use of Website",
+}
+
+// languageNames are endonyms for the footer's language list.
+var languageNames = map[string]string{
+	"en": "English", "de": "Deutsch", "fr": "Français", "es": "Español", "it": "Italiano",
+	"pt": "Português", "pt-BR": "Português (Brasil)", "nl": "Nederlands", "pl": "Polski",
+	"cs": "Čeština", "sk": "Slovenčina", "hu": "Magyar", "ro": "Română", "bg": "Български",
+	"el": "Ελληνικά", "tr": "Türkçe", "ru": "Русский", "uk": "Українська", "fi": "Suomi",
+	"sv": "Svenska", "no": "Norsk", "nb": "Norsk bokmål", "da": "Dansk", "et": "Eesti",
+	"lv": "Latviešu", "lt": "Lietuvių", "sl": "Slovenščina", "hr": "Hrvatski", "ja": "日本語",
+	"ko": "한국어", "zh": "中文", "th": "ไทย", "vi": "Tiếng Việt", "id": "Bahasa Indonesia",
+	"hi": "हिन्दी", "ar": "العربية", "he": "עברית", "fa": "فارسی", "ms": "Bahasa Melayu",
+}
+
+var rtlLanguages = map[string]bool{"ar": true, "he": true, "fa": true, "ur": true}
+
+// labeler translates message ids with one language's messages, falling back
+// to English texts known to the shell, then to the id itself (an operator may
+// also put plain text in a label).
+type labeler map[string]string
+
+func (m labeler) get(id string) string {
+	if v, ok := m[id]; ok && v != "" && v != id {
+		return v
+	}
+	if v, ok := fallbackLabels[id]; ok {
+		return v
+	}
+	return id
+}
+
+// settingsID identifies one settings document without hashing it: the store
+// hands out the same maps and slices until the settings change. When it does
+// not, the layout is merely rebuilt more often.
+type settingsID [3]uintptr
+
+func idOf(s *settings.Settings) settingsID {
+	return settingsID{
+		reflect.ValueOf(s.PageURLs).Pointer(),
+		uintptr(unsafe.Pointer(unsafe.SliceData(s.Navigation))),
+		uintptr(unsafe.Pointer(unsafe.SliceData(s.HeaderMenu))),
+	}
+}
+
+// buildLayout precomputes everything a page of lang shares under s.
+func buildLayout(s *settings.Settings, lang, localeVersion string, msgs map[string]string, licence string) (*shell.Layout, error) {
+	doc, err := json.Marshal(s)
+	if err != nil {
+		return nil, fmt.Errorf("settings document: %w", err)
+	}
+	t := labeler(msgs)
+	l := &shell.Layout{
+		Lang:          lang,
+		LocaleVersion: localeVersion,
+		Dir:           "ltr",
+		Brand:         s.BrandName,
+		HomeURL:       s.PageURL("root"),
+		Description:   s.BrandName + ": online casino with slots, live casino, promotions, a VIP club and a daily rewards calendar. 18+. Play responsibly.",
+		ThemeColor:    colourOr(s.Theme.SurfaceColor, "#1a1f35"),
+		ThemeStyle:    themeStyle(s.Theme),
+		CSSURL:        shell.CSSURL(),
+		SupportEmail:  s.SupportEmail,
+		SettingsJSON:  string(doc),
+		LicenceHTML:   licence,
+		Labels: shell.Labels{
+			Menu: t.get("shell.menu"), CloseMenu: t.get("shell.closeMenu"),
+			Login: t.get("header.login"), Signup: t.get("header.signup"), Deposit: t.get("header.deposit"),
+			Account: t.get("shell.account"), Navigation: t.get("shell.navigation"), Languages: t.get("shell.languages"),
+			SkipToContent: t.get("shell.skipToContent"), Loading: t.get("shell.loading"), NoScript: t.get("shell.noscript"),
+			InfoPages: t.get("shell.infoPages"), ResponsibleGambling: t.get("shell.responsibleGambling"),
+			AgeNotice: t.get("shell.ageNotice"), NotFoundTitle: t.get("notFound.title"),
+			NotFoundText: t.get("notFound.text"), GoHome: t.get("notFound.goHome"),
+		},
+	}
+	if l.Brand == "" {
+		l.Brand = "Casino"
+	}
+	if l.HomeURL == "" {
+		l.HomeURL = "/"
+	}
+	if rtlLanguages[baseLang(lang)] {
+		l.Dir = "rtl"
+	}
+	links := func(items []settings.NavItem, loggedIn bool) []shell.Link {
+		out := make([]shell.Link, 0, len(items))
+		for _, it := range items {
+			if it.VisibleTo(loggedIn) {
+				out = append(out, shell.Link{ID: it.ID, Label: t.get(it.Label), Href: it.Href, Icon: it.Icon})
+			}
+		}
+		return out
+	}
+	l.NavGuest, l.NavUser = links(s.Navigation, false), links(s.Navigation, true)
+	l.MenuGuest, l.MenuUser = links(s.HeaderMenu, false), links(s.HeaderMenu, true)
+	if !hasLink(l.MenuGuest, "signup") {
+		l.MenuGuest = append(l.MenuGuest, shell.Link{ID: "signup", Label: t.get("header.signup"), Href: "?modal=signup"})
+	}
+	for _, p := range infoPages {
+		l.InfoLinks = append(l.InfoLinks, shell.Link{ID: p.Slug, Label: t.get("page." + p.Slug), Href: "/" + p.Slug})
+	}
+	for _, code := range s.Languages {
+		name := languageNames[code]
+		if name == "" {
+			name = code
+		}
+		l.Languages = append(l.Languages, shell.Language{Code: code, Name: name})
+	}
+	return l, nil
+}
+
+func hasLink(links []shell.Link, id string) bool {
+	for _, l := range links {
+		if l.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+func baseLang(code string) string {
+	b, _, _ := strings.Cut(code, "-")
+	return b
+}
+
+var colourPattern = regexp.MustCompile(`^(#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla)\([0-9.,%\s/a-z-]{1,60}\)|[a-zA-Z]{3,20})$`)
+
+// colourOr returns c when it is a plain CSS colour (so an operator's setting
+// can never break out of the style element), otherwise def.
+func colourOr(c, def string) string {
+	c = strings.TrimSpace(c)
+	if colourPattern.MatchString(c) {
+		return c
+	}
+	return def
+}
+
+// themeStyle maps the settings theme onto the stylesheet's custom properties.
+func themeStyle(t settings.Theme) string {
+	d := settings.Defaults().Theme
+	primary := colourOr(t.PrimaryColor, d.PrimaryColor)
+	var b strings.Builder
+	b.WriteString(":root{")
+	for _, kv := range [][2]string{
+		{"--c-primary", primary},
+		{"--c-accent", colourOr(t.AccentColor, d.AccentColor)},
+		{"--c-bg", colourOr(t.BackgroundColor, d.BackgroundColor)},
+		{"--c-surface", colourOr(t.SurfaceColor, d.SurfaceColor)},
+		{"--c-text", colourOr(t.TextColor, d.TextColor)},
+		{"--c-on-primary", onColour(primary)},
+	} {
+		b.WriteString(kv[0] + ":" + kv[1] + ";")
+	}
+	b.WriteString("}")
+	return b.String()
+}
+
+// onColour picks dark or light text for a background colour given as hex.
+func onColour(bg string) string {
+	h := strings.TrimPrefix(bg, "#")
+	if len(h) == 3 || len(h) == 4 {
+		h = string([]byte{h[0], h[0], h[1], h[1], h[2], h[2]})
+	}
+	if len(h) < 6 || bg[0] != '#' {
+		return "#16120a"
+	}
+	r, _ := strconv.ParseUint(h[0:2], 16, 8)
+	g, _ := strconv.ParseUint(h[2:4], 16, 8)
+	bl, _ := strconv.ParseUint(h[4:6], 16, 8)
+	if 0.299*float64(r)+0.587*float64(g)+0.114*float64(bl) > 150 {
+		return "#16120a"
+	}
+	return "#ffffff"
+}

@@ -1,0 +1,581 @@
+// Package site serves the server-rendered pages: every app route answers the
+// shell with the right micro-frontend mount point, info pages are rendered
+// from content/pages/*.md, unknown paths get the 404 page, and HX-Request
+// fragment requests get only the header or the main element.
+package site
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"path"
+	"reflect"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/a-h/templ"
+
+	"casino/bff/frontends"
+	"casino/bff/i18n"
+	"casino/bff/scripts"
+	"casino/bff/session"
+	"casino/bff/settings"
+	"casino/shell"
+)
+
+// Deps are the services the site reads.
+type Deps struct {
+	Settings  *settings.Store
+	Sessions  *session.Manager
+	Scripts   *scripts.Store
+	Frontends *frontends.Registry
+	Catalog   *i18n.Catalog
+	Pages     fs.FS // content/pages
+	// CountryBlock decides whether the request gets the country-block notice;
+	// nil means never.
+	CountryBlock func(r *http.Request, loggedIn bool) (*shell.CountryBlock, error)
+}
+
+// Site renders and serves the pages.
+type Site struct {
+	deps  Deps
+	pages *pageCache
+	now   func() time.Time
+
+	// catalogCheckEvery bounds how often a cached layout asks the catalogue
+	// whether the translations changed; scriptsTTL how long operator scripts
+	// are cached.
+	catalogCheckEvery time.Duration
+	scriptsTTL        time.Duration
+
+	mu      sync.Mutex
+	layouts map[string]*layoutEntry // by language
+	remoteCache remotesEntry
+	scripts map[scripts.Filter]*scriptsEntry
+}
+
+type layoutEntry struct {
+	settings       settingsID
+	catalogVersion string
+	licence        int64
+	checkedAt      time.Time
+	layout         *shell.Layout
+}
+
+type remotesEntry struct {
+	src   uintptr
+	json  string
+	entry string
+}
+
+type scriptsEntry struct {
+	at                       time.Time
+	head, bodyStart, bodyEnd string // nonce placeholders in every <script
+}
+
+// New returns a Site on deps.
+func New(deps Deps) (*Site, error) {
+	if deps.Settings == nil || deps.Sessions == nil || deps.Scripts == nil || deps.Frontends == nil || deps.Catalog == nil {
+		return nil, errors.New("site: Settings, Sessions, Scripts, Frontends and Catalog are required")
+	}
+	return &Site{
+		deps:              deps,
+		pages:             newPageCache(deps.Pages),
+		now:               time.Now,
+		catalogCheckEvery: time.Second,
+		scriptsTTL:        2 * time.Second,
+		layouts:           map[string]*layoutEntry{},
+		scripts:           map[scripts.Filter]*scriptsEntry{},
+	}, nil
+}
+
+// Routes registers the page routes on mux. The catch-all is "/" (any method),
+// so it never conflicts with the API's "/api/" prefix; unknown paths answer
+// the 404 page.
+func (s *Site) Routes(mux *http.ServeMux) {
+	for _, p := range patterns() {
+		mux.HandleFunc(p, s.serveApp)
+	}
+	for _, p := range infoPages {
+		mux.HandleFunc("GET /"+p.Slug, s.serveInfo)
+	}
+	mux.HandleFunc("GET /play/{rest...}", s.servePlay)
+	mux.HandleFunc("GET /logout", s.serveLogout)
+	mux.HandleFunc("GET "+shell.StaticPrefix+"{hash}/{file}", shell.ServeStatic)
+	mux.HandleFunc("/", s.serveFallback)
+}
+
+// request is what every page handler resolves first.
+type request struct {
+	settings settings.Settings
+	player   *session.Player
+	lang     string
+	layout   *shell.Layout
+}
+
+// begin loads settings, the player and the layout. It writes the 503 page
+// and returns false when settings cannot be loaded.
+func (s *Site) begin(w http.ResponseWriter, r *http.Request) (*request, bool) {
+	st, err := s.deps.Settings.Current(r.Context())
+	if err != nil {
+		slog.Error("site: settings unavailable", "path", r.URL.Path, "err", err)
+		s.unavailable(w, r)
+		return nil, false
+	}
+	player, err := s.deps.Sessions.FromRequest(r)
+	if err != nil {
+		// Degrade to a guest page rather than fail the page.
+		slog.Error("site: resolve session", "path", r.URL.Path, "err", err)
+		player = nil
+	}
+	lang := s.language(w, r, &st, player)
+	layout, err := s.layout(r.Context(), &st, lang)
+	if err != nil {
+		slog.Error("site: layout", "err", err)
+		s.unavailable(w, r)
+		return nil, false
+	}
+	return &request{settings: st, player: player, lang: lang, layout: layout}, true
+}
+
+// langCookie remembers a language chosen in the footer (?lng=xx).
+const langCookie = "casino_lng"
+
+func (s *Site) language(w http.ResponseWriter, r *http.Request, st *settings.Settings, p *session.Player) string {
+	supported := func(code string) bool {
+		for _, l := range st.Languages {
+			if l == code {
+				return true
+			}
+		}
+		return false
+	}
+	if q := r.URL.Query().Get("lng"); q != "" && supported(q) {
+		http.SetCookie(w, &http.Cookie{Name: langCookie, Value: q, Path: "/", MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil})
+		return q
+	}
+	if c, err := r.Cookie(langCookie); err == nil && supported(c.Value) {
+		return c.Value
+	}
+	if p != nil && p.Locale != "" && supported(p.Locale) {
+		return p.Locale
+	}
+	if st.DefaultLanguage != "" {
+		return st.DefaultLanguage
+	}
+	return i18n.Fallback
+}
+
+// layout returns the cached layout of lang, rebuilding it when the settings,
+// the translations or the footer licence text changed.
+func (s *Site) layout(ctx context.Context, st *settings.Settings, lang string) (*shell.Layout, error) {
+	id := idOf(st)
+	now := s.now()
+	_, licenceHTML, licenceVersion, _, err := s.pages.get("_licence", st.BrandName)
+	if err != nil {
+		slog.Error("site: footer licence", "err", err)
+	}
+	s.mu.Lock()
+	e := s.layouts[lang]
+	if e != nil && e.settings == id && e.licence == licenceVersion {
+		if now.Sub(e.checkedAt) < s.catalogCheckEvery {
+			s.mu.Unlock()
+			return e.layout, nil
+		}
+	}
+	s.mu.Unlock()
+
+	version := s.deps.Catalog.Version(lang)
+	if e != nil && e.settings == id && e.licence == licenceVersion && e.catalogVersion == version {
+		s.mu.Lock()
+		e.checkedAt = now
+		s.mu.Unlock()
+		return e.layout, nil
+	}
+	msgs, err := s.deps.Catalog.Messages(lang)
+	if err != nil {
+		slog.Warn("site: translations unavailable, using the shell's English labels", "lang", lang, "err", err)
+		msgs = nil
+	}
+	l, err := buildLayout(st, lang, version, msgs, licenceHTML)
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	s.layouts[lang] = &layoutEntry{settings: id, catalogVersion: version, licence: licenceVersion, checkedAt: now, layout: l}
+	s.mu.Unlock()
+	return l, nil
+}
+
+// remotes returns the inline registry (every current release but root) and
+// the root config's entry URL.
+func (s *Site) remotes(ctx context.Context) (string, string) {
+	cur, err := s.deps.Frontends.Current(ctx)
+	if err != nil {
+		slog.Error("site: frontend registry", "err", err)
+		return "{}", ""
+	}
+	src := reflect.ValueOf(cur).Pointer()
+	s.mu.Lock()
+	e := s.remoteCache
+	s.mu.Unlock()
+	if e.src == src && e.json != "" {
+		return e.json, e.entry
+	}
+	m := make(map[string]string, len(cur))
+	for name, rel := range cur {
+		if name != "root" {
+			m[name] = rel.Entry
+		}
+	}
+	doc, _ := json.Marshal(m) // sorted keys, <>& escaped
+	e = remotesEntry{src: src, json: string(doc), entry: cur["root"].Entry}
+	s.mu.Lock()
+	s.remoteCache = e
+	s.mu.Unlock()
+	return e.json, e.entry
+}
+
+// noncePlaceholder marks where the per-request nonce goes in cached operator
+// scripts. The attribute is unquoted (a nonce is base64url) so a "<script"
+// inside a JavaScript string literal stays valid.
+const noncePlaceholder = "\x00nonce\x00"
+
+var scriptTag = regexp.MustCompile(`(?i)<script\b`)
+
+// operatorScripts returns the operator's head, body-start and body-end parts
+// for the audience f, every <script> carrying nonce. Failures are logged and
+// the page renders without them (SPEC section 8).
+func (s *Site) operatorScripts(ctx context.Context, f scripts.Filter, nonce string) (head, start, end string) {
+	now := s.now()
+	s.mu.Lock()
+	e := s.scripts[f]
+	s.mu.Unlock()
+	if e == nil || now.Sub(e.at) >= s.scriptsTTL {
+		list, err := s.deps.Scripts.List(ctx, f)
+		if err != nil {
+			slog.Error("site: operator scripts", "err", err)
+			return "", "", ""
+		}
+		var h, bs, be strings.Builder
+		mark := func(sn string) string {
+			return scriptTag.ReplaceAllString(sn, "<script nonce="+noncePlaceholder)
+		}
+		for _, sc := range list {
+			if sc.Head != "" {
+				h.WriteString(mark(sc.Head) + "\n")
+			}
+			if sc.BodyStart != "" {
+				bs.WriteString(mark(sc.BodyStart) + "\n")
+			}
+			if sc.BodyEnd != "" {
+				be.WriteString(mark(sc.BodyEnd) + "\n")
+			}
+		}
+		e = &scriptsEntry{at: now, head: h.String(), bodyStart: bs.String(), bodyEnd: be.String()}
+		s.mu.Lock()
+		s.scripts[f] = e
+		s.mu.Unlock()
+	}
+	fill := func(sn string) string {
+		if sn == "" || !strings.Contains(sn, noncePlaceholder) {
+			return sn
+		}
+		return strings.ReplaceAll(sn, noncePlaceholder, nonce)
+	}
+	return fill(e.head), fill(e.bodyStart), fill(e.bodyEnd)
+}
+
+// newNonce returns 128 random bits, base64url.
+func newNonce() string {
+	var b [16]byte
+	rand.Read(b[:])
+	return base64.RawURLEncoding.EncodeToString(b[:])
+}
+
+// page builds the view of one request.
+func (s *Site) page(w http.ResponseWriter, r *http.Request, q *request, kind shell.Kind, app, title string, withScripts bool) (*shell.Page, error) {
+	p := &shell.Page{
+		Layout: q.layout,
+		Kind:   kind,
+		Title:  title,
+		Path:   r.URL.Path,
+		Nonce:  newNonce(),
+		App:    app,
+	}
+	if kind == shell.KindApp {
+		p.Heading = title
+		if p.Heading == "" {
+			p.Heading = q.layout.Brand
+		}
+	}
+	if q.player != nil {
+		p.Viewer = &shell.Viewer{Name: q.player.DisplayName}
+	}
+	if m := r.URL.Query().Get("modal"); m != "" {
+		if a := ModalApp(m); a != "" {
+			p.Modal, p.ModalName = a, m
+		}
+	}
+	p.RemotesJSON, p.RootEntry = s.remotes(r.Context())
+	if withScripts {
+		f := scripts.Filter{AuthUsers: q.player != nil, Depositors: q.player != nil && q.player.Depositor}
+		p.Head, p.BodyStart, p.BodyEnd = s.operatorScripts(r.Context(), f, p.Nonce)
+	}
+	if s.deps.CountryBlock != nil {
+		cb, err := s.deps.CountryBlock(r, q.player != nil)
+		if err != nil {
+			slog.Error("site: country block", "path", r.URL.Path, "err", err)
+		} else if cb != nil {
+			p.CountryBlock = cb
+		}
+	}
+	return p, nil
+}
+
+// bufPool recycles render buffers: a page is ~20 KB.
+var bufPool = sync.Pool{New: func() any { b := new(bytes.Buffer); b.Grow(32 << 10); return b }}
+
+// render writes the page (or the fragment HX-Target names) with the page
+// headers.
+func (s *Site) render(w http.ResponseWriter, r *http.Request, p *shell.Page, status int, play bool) {
+	var c templ.Component
+	switch fragment(r) {
+	case "header":
+		c = shell.Header(p)
+	case "main":
+		c = shell.Main(p)
+	default:
+		if play {
+			c = shell.PlayDocument(p)
+		} else {
+			c = shell.Document(p)
+		}
+	}
+	buf := bufPool.Get().(*bytes.Buffer)
+	buf.Reset()
+	defer func() {
+		if buf.Cap() <= 256<<10 {
+			bufPool.Put(buf)
+		}
+	}()
+	if err := c.Render(r.Context(), buf); err != nil {
+		slog.Error("site: render", "path", r.URL.Path, "err", err)
+		http.Error(w, "Internal server error", http.StatusInternalServerError)
+		return
+	}
+	pageHeaders(w.Header(), p.Nonce, play)
+	w.WriteHeader(status)
+	if r.Method != http.MethodHead {
+		w.Write(buf.Bytes())
+	}
+}
+
+// fragment names the fragment an htmx request asks for: "header", "main" or
+// "" for the full page.
+func fragment(r *http.Request) string {
+	if r.Header.Get("HX-Request") != "true" {
+		return ""
+	}
+	switch r.Header.Get("HX-Target") {
+	case "header", "site-header":
+		return "header"
+	case "main", "mf-page":
+		return "main"
+	}
+	return ""
+}
+
+// CSP returns the Content-Security-Policy of a page with nonce. Scripts run
+// only with the nonce: the shell's own, the root config, and the operator's
+// snippets (the site adds the nonce to every <script> tag in them).
+// 'strict-dynamic' lets those load further scripts (Module Federation chunks,
+// tag managers); 'self' is the fallback for browsers without CSP level 3.
+func CSP(nonce string, frameable bool) string {
+	ancestors := "'none'"
+	if frameable {
+		ancestors = "'self'"
+	}
+	return "default-src 'self'; script-src 'self' 'nonce-" + nonce + "' 'strict-dynamic'; " +
+		"style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; font-src 'self' data: https:; " +
+		"connect-src 'self' https:; media-src 'self' blob: https:; frame-src 'self' https:; worker-src 'self' blob:; " +
+		"manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors " + ancestors
+}
+
+func pageHeaders(h http.Header, nonce string, frameable bool) {
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	h.Set("Content-Security-Policy", CSP(nonce, frameable))
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+	if frameable {
+		h.Set("X-Frame-Options", "SAMEORIGIN")
+	} else {
+		h.Set("X-Frame-Options", "DENY")
+	}
+	h.Add("Vary", "HX-Request, HX-Target")
+}
+
+// serveApp answers an app route of the route table.
+func (s *Site) serveApp(w http.ResponseWriter, r *http.Request) {
+	if hasFileExtension(r.URL.Path) {
+		plainNotFound(w)
+		return
+	}
+	app, title, ok := AppFor(r.URL.Path)
+	if !ok {
+		s.serveFallback(w, r)
+		return
+	}
+	s.serveAppAs(w, r, app, title)
+}
+
+func (s *Site) serveAppAs(w http.ResponseWriter, r *http.Request, app, title string) {
+	q, ok := s.begin(w, r)
+	if !ok {
+		return
+	}
+	p, _ := s.page(w, r, q, shell.KindApp, app, title, true)
+	s.render(w, r, p, http.StatusOK, false)
+}
+
+// serveInfo answers an info page from content/pages/<slug>.md.
+func (s *Site) serveInfo(w http.ResponseWriter, r *http.Request) {
+	q, ok := s.begin(w, r)
+	if !ok {
+		return
+	}
+	slug := strings.TrimPrefix(r.URL.Path, "/")
+	title, body, _, found, err := s.pages.get(slug, q.layout.Brand)
+	if err != nil {
+		slog.Error("site: info page", "slug", slug, "err", err)
+	}
+	if !found {
+		s.notFound(w, r, q)
+		return
+	}
+	p, _ := s.page(w, r, q, shell.KindInfo, shell.AppNone, title, true)
+	p.Info = &shell.Info{Slug: slug, Title: title, HTML: body}
+	s.render(w, r, p, http.StatusOK, false)
+}
+
+// servePlay answers the external play page: no operator scripts (SPEC: script
+// loading is skipped), frameable by the site itself.
+func (s *Site) servePlay(w http.ResponseWriter, r *http.Request) {
+	if hasFileExtension(r.URL.Path) {
+		plainNotFound(w)
+		return
+	}
+	q, ok := s.begin(w, r)
+	if !ok {
+		return
+	}
+	p, _ := s.page(w, r, q, shell.KindApp, shell.AppLobby, "Play", false)
+	p.Heading = ""
+	s.render(w, r, p, http.StatusOK, true)
+}
+
+// serveLogout ends the session behind the header's Log out link. A
+// cross-site request (a link or image on another site) does not log the
+// player out.
+func (s *Site) serveLogout(w http.ResponseWriter, r *http.Request) {
+	home := "/"
+	if st, err := s.deps.Settings.Current(r.Context()); err == nil && st.PageURL("root") != "" {
+		home = st.PageURL("root")
+	}
+	if r.Header.Get("Sec-Fetch-Site") != "cross-site" {
+		if tok := session.TokenFromRequest(r); tok != "" {
+			if err := s.deps.Sessions.Revoke(r.Context(), tok); err != nil {
+				slog.Error("site: logout", "err", err)
+			}
+		}
+		session.ClearCookie(w, r)
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	http.Redirect(w, r, home, http.StatusSeeOther)
+}
+
+// serveFallback answers every path no other route took: a moved page address
+// from the settings, else 404 (a plain one for file-like paths, so a missing
+// script never gets HTML).
+func (s *Site) serveFallback(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		if _, _, ok := AppFor(r.URL.Path); ok {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "Method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		plainNotFound(w)
+		return
+	}
+	if hasFileExtension(r.URL.Path) || strings.HasPrefix(r.URL.Path, "/mf/") || strings.HasPrefix(r.URL.Path, shell.StaticPrefix) {
+		plainNotFound(w)
+		return
+	}
+	q, ok := s.begin(w, r)
+	if !ok {
+		return
+	}
+	for key, u := range q.settings.PageURLs {
+		if u == r.URL.Path {
+			if app, ok := pageKeyApps[key]; ok {
+				p, _ := s.page(w, r, q, shell.KindApp, app, "", true)
+				s.render(w, r, p, http.StatusOK, false)
+				return
+			}
+		}
+	}
+	s.notFound(w, r, q)
+}
+
+func (s *Site) notFound(w http.ResponseWriter, r *http.Request, q *request) {
+	p, _ := s.page(w, r, q, shell.KindNotFound, shell.AppNone, q.layout.Labels.NotFoundTitle, true)
+	s.render(w, r, p, http.StatusNotFound, false)
+}
+
+func (s *Site) unavailable(w http.ResponseWriter, r *http.Request) {
+	var buf bytes.Buffer
+	shell.Unavailable().Render(r.Context(), &buf)
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	h.Set("Retry-After", "30")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Content-Security-Policy", "default-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+	w.WriteHeader(http.StatusServiceUnavailable)
+	w.Write(buf.Bytes())
+}
+
+func plainNotFound(w http.ResponseWriter) {
+	h := w.Header()
+	h.Set("Cache-Control", "no-store")
+	http.Error(w, "404 page not found", http.StatusNotFound)
+}
+
+// hasFileExtension reports whether the last path segment looks like a file
+// name (foo.js, chunk.8f3a.css): such paths are assets, never pages.
+func hasFileExtension(p string) bool {
+	ext := path.Ext(p)
+	if len(ext) < 2 || len(ext) > 9 {
+		return false
+	}
+	letter := false
+	for _, c := range ext[1:] {
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z':
+			letter = true
+		case c >= '0' && c <= '9':
+		default:
+			return false
+		}
+	}
+	return letter
+}

@@ -1,0 +1,80 @@
+package shell
+
+import (
+	"context"
+	"html"
+	"io"
+	"net/url"
+	"strings"
+
+	"github.com/a-h/templ"
+)
+
+// Favicon is a data: URL, so no page triggers a /favicon.ico request.
+var Favicon = "data:image/svg+xml," + url.PathEscape(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="15" fill="#f5b83d"/><path d="M16 7l2.6 5.4 5.9.8-4.3 4.1 1.1 5.8L16 20.3l-5.3 2.8 1.1-5.8-4.3-4.1 5.9-.8z" fill="#0f1220"/></svg>`)
+
+var (
+	cssURL   = StaticURL("shell.css")
+	iconsURL = StaticURL("icons.svg")
+)
+
+// CSSURL is the immutable URL of the shell's stylesheet.
+func CSSURL() string { return cssURL }
+
+// MenuLink returns the menu item with id for the current viewer, if any.
+func (p *Page) MenuLink(id string) (Link, bool) {
+	for _, l := range p.Menu(p.LoggedIn()) {
+		if l.ID == id {
+			return l, true
+		}
+	}
+	return Link{}, false
+}
+
+// current reports whether href is the page being shown.
+func (p *Page) current(href string) bool { return href == p.Path }
+
+// icon renders <svg><use href="icons.svg#i-NAME"></use></svg>.
+func icon(name, class string) templ.Component {
+	return templ.ComponentFunc(func(_ context.Context, w io.Writer) error {
+		if name == "" {
+			return nil
+		}
+		_, err := io.WriteString(w, `<svg class="icon `+class+`" aria-hidden="true" focusable="false"><use href="`+iconsURL+`#i-`+html.EscapeString(name)+`"></use></svg>`)
+		return err
+	})
+}
+
+// scriptJSON renders an inline JSON data block. doc must be JSON produced by
+// encoding/json (which escapes <, > and &), so it cannot close the element.
+func scriptJSON(id, nonce, doc string) templ.Component {
+	return templ.ComponentFunc(func(_ context.Context, w io.Writer) error {
+		_, err := io.WriteString(w, `<script id="`+id+`" type="application/json" nonce="`+nonce+`">`+doc+`</script>`)
+		return err
+	})
+}
+
+// scriptSrc renders a deferred classic script.
+func scriptSrc(src, nonce string) templ.Component {
+	return templ.ComponentFunc(func(_ context.Context, w io.Writer) error {
+		if src == "" {
+			return nil
+		}
+		_, err := io.WriteString(w, `<script src="`+html.EscapeString(src)+`" nonce="`+nonce+`" defer></script>`)
+		return err
+	})
+}
+
+// headStyle renders the theme's custom properties and the tiny inline script
+// that marks the document as scripted (skeleton animation, no-JS hints).
+func headInline(css, nonce string) templ.Component {
+	return templ.ComponentFunc(func(_ context.Context, w io.Writer) error {
+		var b strings.Builder
+		if css != "" {
+			b.WriteString(`<style nonce="` + nonce + `">` + css + `</style>`)
+		}
+		b.WriteString(`<script nonce="` + nonce + `">document.documentElement.classList.add("js")</script>`)
+		_, err := io.WriteString(w, b.String())
+		return err
+	})
+}

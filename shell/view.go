@@ -1,0 +1,189 @@
+// Package shell renders the server side of the casino's page: the document
+// around the micro-frontends (head, operator scripts, header, navigation,
+// footer, mount points and the inline registry/settings blocks), skeletons of
+// each app, info pages, the 404 page, the country-block notice and the
+// service-unavailable page.
+//
+// Everything that only depends on settings and language is precomputed once in
+// a Layout; a Page adds what differs per request (path, player, nonce, app,
+// modal, scripts). Components never do I/O.
+package shell
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// Micro-frontends a page or modal can mount (the data-app / data-modal values).
+const (
+	AppNone         = ""
+	AppLobby        = "lobby"
+	AppCashier      = "cashier"
+	AppProfile      = "profile"
+	AppCalendar     = "calendar"
+	AppCountryBlock = "country-block"
+)
+
+// Link is one navigation entry with its label already translated.
+type Link struct {
+	ID    string
+	Label string
+	Href  string
+	Icon  string // symbol id in icons.svg, without the "i-" prefix; empty = none
+}
+
+// Language is one entry of the footer's language list.
+type Language struct {
+	Code string
+	Name string // endonym
+}
+
+// Labels are the shell's own interface texts (already translated).
+type Labels struct {
+	Menu, CloseMenu, Login, Signup, Deposit, Account, Navigation, Languages,
+	SkipToContent, Loading, NoScript, InfoPages, ResponsibleGambling, AgeNotice,
+	NotFoundTitle, NotFoundText, GoHome string
+}
+
+// Layout is what every page of one language shares while the settings stay the
+// same. Build it once (see the site package) and reuse it for every request.
+type Layout struct {
+	Lang          string
+	LocaleVersion string
+	Dir           string // "ltr" or "rtl"
+	Brand         string
+	HomeURL       string
+	Description   string
+	ThemeColor    string
+	ThemeStyle    string // ":root{--…}" built from validated theme colours
+	CSSURL        string
+	IconsURL      string
+	SupportEmail  string
+	SettingsJSON  string // the settings document, JSON-escaped for a script block
+
+	NavGuest, NavUser   []Link // side navigation by scope
+	MenuGuest, MenuUser []Link // header menu by scope
+	InfoLinks           []Link // footer: info pages
+	Languages           []Language
+	LicenceHTML         string // footer licence text (rendered from content)
+	Labels              Labels
+}
+
+// Nav is the side navigation for a guest or a logged-in player.
+func (l *Layout) Nav(loggedIn bool) []Link {
+	if loggedIn {
+		return l.NavUser
+	}
+	return l.NavGuest
+}
+
+// Menu is the header menu for a guest or a logged-in player.
+func (l *Layout) Menu(loggedIn bool) []Link {
+	if loggedIn {
+		return l.MenuUser
+	}
+	return l.MenuGuest
+}
+
+// Viewer is the logged-in player as the header shows them.
+type Viewer struct {
+	Name string
+}
+
+// Kind says what the main element holds.
+type Kind int
+
+const (
+	KindApp      Kind = iota // a micro-frontend mounts into the skeleton
+	KindInfo                 // a server-rendered info page
+	KindNotFound             // the 404 page
+)
+
+// Info is a rendered info page.
+type Info struct {
+	Slug  string
+	Title string
+	HTML  string // trusted: rendered by the server from the operator's Markdown
+}
+
+// Page is one request's view.
+type Page struct {
+	*Layout
+	Kind      Kind
+	Title     string // document title without the brand
+	Heading   string // visually hidden h1 of an app page
+	Path      string
+	Nonce     string
+	Viewer    *Viewer // nil for guests
+	App       string  // data-app of <main id="mf-page">
+	Modal     string  // app that owns the ?modal= overlay, "" for none
+	ModalName string  // the ?modal= value when Modal is set
+	Info      *Info
+
+	RemotesJSON string // {"lobby":"/mf/lobby/<v>/remoteEntry.js",…}
+	RootEntry   string // URL of the single-spa root config, "" when unpublished
+
+	// Operator scripts, raw, with the nonce already on every <script> tag.
+	Head, BodyStart, BodyEnd string
+
+	CountryBlock *CountryBlock
+}
+
+// LoggedIn reports whether a player is logged in.
+func (p *Page) LoggedIn() bool { return p.Viewer != nil }
+
+// DocumentTitle is the <title> text.
+func (p *Page) DocumentTitle() string {
+	if p.Title == "" {
+		return p.Brand
+	}
+	return p.Title + " | " + p.Brand
+}
+
+// CountryBlock is the full-screen notice for a visitor from an excluded
+// country. The server renders it; the country-block micro-frontend takes over
+// (Reverify Location) from the JSON block.
+type CountryBlock struct {
+	Country      string    // ISO 3166-1 alpha-2, e.g. "US"
+	CountryName  string    // e.g. "United States"
+	IP           string    // detected client IP
+	Date         time.Time // when the block was detected
+	SupportEmail string    // optional; the layout's support address otherwise
+}
+
+// JSON is the document of <script id="country-block-data">.
+func (c *CountryBlock) JSON() string {
+	b, _ := json.Marshal(struct {
+		Country     string `json:"country"`
+		CountryName string `json:"countryName"`
+		IP          string `json:"ip"`
+		Date        string `json:"date"`
+	}{c.Country, c.CountryName, c.IP, c.Date.UTC().Format(time.RFC3339)})
+	return string(b)
+}
+
+// DisplayDate is the date as the notice shows it.
+func (c *CountryBlock) DisplayDate() string {
+	return c.Date.UTC().Format("2 January 2006, 15:04 UTC")
+}
+
+// DisplayCountry is "United States (US)" or the code alone.
+func (c *CountryBlock) DisplayCountry() string {
+	switch {
+	case c.CountryName != "" && c.Country != "":
+		return c.CountryName + " (" + c.Country + ")"
+	case c.CountryName != "":
+		return c.CountryName
+	case c.Country != "":
+		return c.Country
+	default:
+		return "Unknown"
+	}
+}
+
+func (p *Page) supportEmail() string {
+	if p.CountryBlock != nil && p.CountryBlock.SupportEmail != "" {
+		return p.CountryBlock.SupportEmail
+	}
+	return p.SupportEmail
+}

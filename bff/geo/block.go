@@ -51,7 +51,7 @@ type Blocker struct {
 	bots      *BotDetector
 	store     *Store
 	reverse   ReverseGeocoder
-	names     *Borders
+	borders   *Borders
 	whitelist atomic.Pointer[[]netip.Prefix]
 	ttl       time.Duration
 	secure    bool
@@ -210,7 +210,7 @@ func (b *Blocker) Reverify(w http.ResponseWriter, r *http.Request, lat, lon floa
 }
 
 func (b *Blocker) placeName(p Place) string {
-	if name := b.names.CountryName(p.Code); name != "" {
+	if name := b.borders.CountryName(p.Code); name != "" {
 		return name
 	}
 	return p.Name
@@ -252,7 +252,7 @@ func (b *Blocker) excludedCode(excluded []string, code string) bool {
 	if isExcluded(excluded, code) {
 		return true
 	}
-	sov := b.names.Sovereign(code)
+	sov := b.borders.Sovereign(code)
 	return sov != "" && isExcluded(excluded, sov)
 }
 

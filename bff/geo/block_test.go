@@ -262,3 +262,19 @@ func TestNewMissingDataFiles(t *testing.T) {
 		t.Errorf("New with a missing database: %v, want an error mentioning npm ci", err)
 	}
 }
+
+// BenchmarkDecide measures the slowest path: a visitor from an excluded
+// country with a verification cookie (IP lookup, bot check, database read).
+func BenchmarkDecide(b *testing.B) {
+	svc, _ := testService(b, serviceOpts{})
+	r := request("GET", "/casino", deIP, nil)
+	r.AddCookie(&http.Cookie{Name: VisitorCookie, Value: "AAAAAAAAAAAAAAAAAAAAAA"})
+	excluded := []string{"DE"}
+	b.ReportAllocs()
+	for b.Loop() {
+		d, err := svc.Decide(nil, r, false, excluded)
+		if err != nil || !d.Blocked {
+			b.Fatal(d, err)
+		}
+	}
+}

@@ -174,7 +174,7 @@ func New(cfg Config, write, read *sql.DB) (*Service, error) {
 		bots:    bots,
 		store:   store,
 		reverse: reverse,
-		names:   borders,
+		borders: borders,
 		ttl:     cfg.VerificationTTL,
 		secure:  cfg.SecureCookies,
 		now:     cfg.Now,

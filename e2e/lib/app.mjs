@@ -7,8 +7,11 @@
 //   <div id="mf-modal" data-modal="profile" data-modal-name="login">
 //   <header id="site-header"> … .menu-login (guest) / .menu-logout (user)
 //   404: <section class="not-found"> … <a class="btn …">Go Home</a>
-// Micro-frontends (frontends/*/src): each app's root element carries
-//   data-testid="<app>-app" (page) and data-testid="<app>-modal" (overlay).
+// Micro-frontends: an app counts as mounted in a mount point when its remote
+// (/mf/<app>/…) was fetched and a React root whose container lies inside that
+// mount point rendered (overlays: a visible role="dialog", even when portalled
+// to <body>). If an app renders data-testid="<app>-app" / "<app>-modal" on its
+// root, that is accepted too.
 
 export const SEL = {
   page: '#mf-page',
@@ -23,7 +26,7 @@ export const SEL = {
   /** The root element a micro-frontend renders into the page mount point. */
   appRoot: (app) => `#mf-page [data-testid="${app}-app"]`,
   /** The root element of a micro-frontend's overlay in the modal mount point. */
-  modalRoot: (app) => `#mf-modal [data-testid="${app}-modal"]`,
+  modalRoot: (app) => `[data-testid="${app}-modal"]`,
 };
 
 // Issue 2 point 3: every route with the app that must mount there.
@@ -77,27 +80,95 @@ export async function remotesOf(page) {
   return JSON.parse(text);
 }
 
-/** Waits until app's root element is rendered inside #mf-page. */
+// Runs in the page: every React root on the page with the mount point that
+// holds its container. A React element's fiber is walked up to its HostRoot,
+// whose stateNode.containerInfo is the element createRoot() was given — so a
+// portal (overlays render into document.body) still reports the mount point
+// of the app that rendered it.
+function reactRoots() {
+  const byContainer = new Map();
+  for (const el of document.querySelectorAll('body *')) {
+    const key = Object.keys(el).find((k) => k.startsWith('__reactFiber$'));
+    if (!key) continue;
+    let f = el[key];
+    while (f.return) f = f.return;
+    const c = f.stateNode?.containerInfo;
+    if (!c) continue;
+    if (!byContainer.has(c)) {
+      byContainer.set(c, {
+        mount: c.closest?.('#mf-page, #mf-modal, #mf-country-block')?.id ?? null,
+        container: c.id || c.tagName.toLowerCase(),
+        dialogs: 0,
+        elements: 0,
+      });
+    }
+    const r = byContainer.get(c);
+    r.elements++;
+    if (el.getAttribute('role') === 'dialog' && el.getClientRects().length) r.dialogs++;
+  }
+  return [...byContainer.values()];
+}
+
+/** Path prefixes of /mf/<name>/ scripts the page has fetched. */
+async function fetchedRemotes(page) {
+  return page.evaluate(() => [
+    ...new Set(
+      performance
+        .getEntriesByType('resource')
+        .map((e) => new URL(e.name).pathname.match(/^\/mf\/([^/]+)\//)?.[1])
+        .filter(Boolean),
+    ),
+  ]);
+}
+
+/**
+ * Waits until app is mounted in #mf-page: the server named it (data-app), its
+ * remote was fetched, and a React root inside #mf-page rendered content (or
+ * the app's data-testid root is visible, when the app provides one).
+ */
 export async function waitForApp(page, app, { timeout = 15_000 } = {}) {
   const main = page.locator(SEL.page);
   const dataApp = await main.getAttribute('data-app', { timeout: 5_000 });
   if (dataApp !== app) throw new Error(`#mf-page has data-app="${dataApp}", expected "${app}" (server route table)`);
-  try {
-    await page.locator(SEL.appRoot(app)).first().waitFor({ state: 'visible', timeout });
-  } catch (err) {
-    const html = (await main.innerHTML().catch(() => '')).slice(0, 600);
-    throw new Error(
-      `micro-frontend "${app}" did not mount in #mf-page within ${timeout} ms (waited for ${SEL.appRoot(app)}); #mf-page holds: ${html}`,
-    );
+  const deadline = Date.now() + timeout;
+  let last = {};
+  for (;;) {
+    const testid = await page.locator(SEL.appRoot(app)).first().isVisible().catch(() => false);
+    const roots = await page.evaluate(reactRoots).catch(() => []);
+    const remotes = await fetchedRemotes(page).catch(() => []);
+    const inPage = roots.filter((r) => r.mount === 'mf-page' && r.elements > 0);
+    last = { roots, remotes };
+    if (remotes.includes(app) && (testid || inPage.length > 0)) return;
+    if (Date.now() > deadline) break;
+    await page.waitForTimeout(50);
   }
+  const html = (await main.innerHTML().catch(() => '')).slice(0, 600);
+  throw new Error(
+    `micro-frontend "${app}" did not mount in #mf-page within ${timeout} ms ` +
+      `(remotes fetched: ${JSON.stringify(last.remotes)}; React roots: ${JSON.stringify(last.roots)}); #mf-page holds: ${html}`,
+  );
 }
 
-/** Waits until app's overlay is rendered inside #mf-modal. */
+/**
+ * Waits until app's overlay is open: a visible role=dialog rendered by a React
+ * root mounted in #mf-modal, with app's remote fetched (or app's data-testid
+ * modal root visible).
+ */
 export async function waitForModal(page, app, { timeout = 15_000 } = {}) {
-  try {
-    await page.locator(SEL.modalRoot(app)).first().waitFor({ state: 'visible', timeout });
-  } catch {
-    const html = (await page.locator(SEL.modal).innerHTML().catch(() => '')).slice(0, 600);
-    throw new Error(`overlay of "${app}" did not open in #mf-modal (waited for ${SEL.modalRoot(app)}); #mf-modal holds: ${html}`);
+  const deadline = Date.now() + timeout;
+  let last = {};
+  for (;;) {
+    const testid = await page.locator(SEL.modalRoot(app)).first().isVisible().catch(() => false);
+    const roots = await page.evaluate(reactRoots).catch(() => []);
+    const remotes = await fetchedRemotes(page).catch(() => []);
+    last = { roots, remotes };
+    if (remotes.includes(app) && (testid || roots.some((r) => r.mount === 'mf-modal' && r.dialogs > 0))) return;
+    if (Date.now() > deadline) break;
+    await page.waitForTimeout(50);
   }
+  const html = (await page.locator(SEL.modal).evaluate((e) => e.outerHTML).catch(() => '')).slice(0, 400);
+  throw new Error(
+    `overlay of "${app}" did not open from #mf-modal within ${timeout} ms ` +
+      `(remotes fetched: ${JSON.stringify(last.remotes)}; React roots: ${JSON.stringify(last.roots)}); #mf-modal: ${html}`,
+  );
 }

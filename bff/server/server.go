@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"casino/bff/account"
 	"casino/bff/api"
 	"casino/bff/database"
 	"casino/bff/frontends"
@@ -44,6 +45,7 @@ type App struct {
 	Catalog   *i18n.Catalog
 	Realtime  *realtime.Hub
 	Tracking  *tracking.Log
+	Accounts  *account.Service
 }
 
 // New opens the database and builds every service. Settings must load: the
@@ -65,6 +67,7 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 		Realtime:  realtime.NewHub(),
 	}
 	a.Tracking = tracking.NewLog(db, a.Sessions)
+	a.Accounts = account.NewService(db, a.Sessions, a.Settings)
 	if _, err := a.Settings.Current(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("cannot load site settings: %w", err)
@@ -99,6 +102,7 @@ func (a *App) Handler() (http.Handler, error) {
 	handle("PATCH /api/core/casino/frontends/{name}", fe.Patch)
 	mux.HandleFunc("GET /mf/{name}/{version}/{file...}", a.Frontends.ServeAsset)
 
+	a.Accounts.Routes(mux)
 	handle("POST /api/user/log-event", a.Tracking.Handler())
 	handle("GET /api/user/events", a.Sessions.RequireUser(a.Realtime.Handler()))
 
@@ -134,6 +138,10 @@ func (a *App) health(w http.ResponseWriter, r *http.Request) {
 const getBudget = 10 * time.Second
 
 func (a *App) middleware(next http.Handler) http.Handler {
+	// The session cookie authenticates browser requests too, so a write from
+	// another site must be refused (CSRF): Go's CrossOriginProtection checks
+	// Sec-Fetch-Site and Origin on unsafe methods.
+	csrf := http.NewCrossOriginProtection()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		defer func() {
 			if v := recover(); v != nil {
@@ -144,6 +152,10 @@ func (a *App) middleware(next http.Handler) http.Handler {
 				api.WriteError(w, r, api.ErrInternal)
 			}
 		}()
+		if err := csrf.Check(r); err != nil {
+			api.WriteError(w, r, api.ErrForbidden)
+			return
+		}
 		if strings.HasPrefix(r.URL.Path, "/api/") {
 			if a.Config.SystemToken != "" && subtle.ConstantTimeCompare([]byte(r.Header.Get("X-System-Token")), []byte(a.Config.SystemToken)) != 1 {
 				api.WriteError(w, r, api.ErrForbidden)

@@ -70,5 +70,11 @@ func Defaults() Settings {
 		WhitelistedIPs:       []string{},
 		SupportEmail:         "support@aurum-casino.example",
 		FakeEmptyEmailDomain: "empty.aurum-casino.example",
+		RegistrationFields: map[string]int{
+			"firstName": 1, "lastName": 1, "email": 1, "password": 1, "dateOfBirth": 1, "countryCode": 1,
+			"currencyCode": 1, "phone": 1, "address": 1, "city": 1, "zipCode": 1, "promoCode": 1,
+			"gender": 1, "nickname": 1, "cpf": 1, "newsletter": 1,
+		},
+		CryptoCurrencies: []string{"BTC", "ETH", "USDT", "LTC"},
 	}
 }

@@ -85,6 +85,9 @@ type Settings struct {
 	WhitelistedIPs        []string          `json:"whitelistedIps"`
 	SupportEmail          string            `json:"supportEmail"`
 	FakeEmptyEmailDomain  string            `json:"fakeEmptyEmailDomain"`
+	// RegistrationFields says which sign-up fields show: 0 hidden, 1 shown.
+	RegistrationFields map[string]int `json:"registrationFields"`
+	CryptoCurrencies   []string       `json:"cryptoCurrencies"`
 }
 
 // PageURL returns the configured address of a page key ("deposit", …).
@@ -200,7 +203,7 @@ func merge(base Settings, doc []byte) (Settings, error) {
 	return out, nil
 }
 
-var mergedByKey = map[string]bool{"pageUrls": true, "features": true, "theme": true, "password": true}
+var mergedByKey = map[string]bool{"pageUrls": true, "features": true, "theme": true, "password": true, "registrationFields": true}
 
 func mergeDocs(base, patch []byte) ([]byte, error) {
 	var b, p map[string]json.RawMessage

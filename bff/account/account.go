@@ -1,0 +1,125 @@
+// Package account is players' accounts: registration (full and one-click),
+// login and logout, the user-details document and profile updates.
+package account
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"casino/bff/api"
+	"casino/bff/database"
+	"casino/bff/session"
+	"casino/bff/settings"
+)
+
+// Errors the account calls answer with.
+var (
+	ErrInvalidCredentials = &api.Error{Status: 400, Code: "INVALID_CREDENTIALS", Message: "Invalid email or password"}
+	ErrEmailTaken         = &api.Error{Status: 409, Code: "EMAIL_ALREADY_EXISTS", Message: "An account with this email already exists"}
+	ErrNicknameTaken      = &api.Error{Status: 409, Code: "NICKNAME_ALREADY_EXISTS", Message: "This nickname is already taken"}
+	ErrWrongPassword      = &api.Error{Status: 400, Code: "WRONG_PASSWORD", Message: "Current password is incorrect"}
+	ErrFieldLocked        = &api.Error{Status: 400, Code: "FIELD_LOCKED", Message: "Please check fields with errors"}
+	ErrSelfExcluded       = &api.Error{Status: 403, Code: "SELF_EXCLUDED", Message: "Your account is self-excluded"}
+)
+
+// Service runs the account calls.
+type Service struct {
+	db       *database.DB
+	sessions *session.Manager
+	settings *settings.Store
+	throttle *Throttle
+	now      func() time.Time
+
+	// ClientIP and Locate come from the geo lookup (trusted proxies, IP to
+	// country); nil uses the connection's address and no location.
+	ClientIP func(*http.Request) string
+	Locate   func(*http.Request) string
+}
+
+// NewService returns a Service.
+func NewService(db *database.DB, sessions *session.Manager, st *settings.Store) *Service {
+	return &Service{db: db, sessions: sessions, settings: st, throttle: NewThrottle(), now: time.Now}
+}
+
+// User is a stored player.
+type User struct {
+	ID                     int64
+	Email                  string
+	PasswordHash           string
+	FirstName, LastName    string
+	Nickname               string
+	CurrencyCode           string
+	CountryCode            string
+	Locale                 string
+	PhoneCode, Phone       string
+	DateOfBirth            string
+	Gender                 string
+	City, Address, ZipCode string
+	CPF                    string
+	KYCStatus              string
+	Tags                   string
+	IsEmailVerified        bool
+	DepositCount           int
+	SelfExclusionUntil     string
+	SelfExclusionPermanent bool
+	CreatedAt              string
+}
+
+const userColumns = `id, email, password_hash, first_name, last_name, nickname, currency_code, country_code, locale,
+	phone_code, phone, date_of_birth, gender, city, address, zip_code, cpf, kyc_status, tags, is_email_verified,
+	deposit_count, self_exclusion_until, self_exclusion_permanent, created_at`
+
+func scanUser(row interface{ Scan(...any) error }) (*User, error) {
+	var u User
+	err := row.Scan(&u.ID, &u.Email, &u.PasswordHash, &u.FirstName, &u.LastName, &u.Nickname, &u.CurrencyCode, &u.CountryCode,
+		&u.Locale, &u.PhoneCode, &u.Phone, &u.DateOfBirth, &u.Gender, &u.City, &u.Address, &u.ZipCode, &u.CPF, &u.KYCStatus,
+		&u.Tags, &u.IsEmailVerified, &u.DepositCount, &u.SelfExclusionUntil, &u.SelfExclusionPermanent, &u.CreatedAt)
+	if err != nil {
+		return nil, err
+	}
+	return &u, nil
+}
+
+func (s *Service) userByID(ctx context.Context, id int64) (*User, error) {
+	u, err := scanUser(s.db.Read.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("user %d: %w", id, api.ErrNotFound)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("load user %d: %w", id, err)
+	}
+	return u, nil
+}
+
+func (s *Service) userByEmail(ctx context.Context, email string) (*User, error) {
+	u, err := scanUser(s.db.Read.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE email = ?`, strings.TrimSpace(email)))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("load user by email: %w", err)
+	}
+	return u, nil
+}
+
+// SelfExcluded applies the product rule: permanent, or an exclusion date that
+// is not in the past.
+func (u *User) SelfExcluded(now time.Time) bool {
+	if u.SelfExclusionPermanent {
+		return true
+	}
+	if u.SelfExclusionUntil == "" {
+		return false
+	}
+	until, err := time.Parse(time.RFC3339, u.SelfExclusionUntil)
+	return err == nil && !until.Before(now)
+}
+
+func isUniqueViolation(err error, column string) bool {
+	return err != nil && strings.Contains(err.Error(), "UNIQUE constraint failed") && strings.Contains(err.Error(), column)
+}

@@ -1,0 +1,130 @@
+package account
+
+import (
+	"net"
+	"net/http"
+
+	"casino/bff/api"
+	"casino/bff/session"
+)
+
+// ClientIP and Locate are replaced by the geo lookup when it is wired in;
+// until then the connection's address is used and no location is known.
+var (
+	defaultClientIP = func(r *http.Request) string {
+		host, _, err := net.SplitHostPort(r.RemoteAddr)
+		if err != nil {
+			return r.RemoteAddr
+		}
+		return host
+	}
+	defaultLocate = func(*http.Request) string { return "" }
+)
+
+// Routes registers the account calls.
+func (s *Service) Routes(mux *http.ServeMux) {
+	handle := func(pattern string, h api.HandlerFunc) { mux.Handle(pattern, h) }
+	handle("POST /api/user/sign-up", s.handleSignUp)
+	handle("POST /api/user/login", s.handleLogin)
+	handle("POST /api/user/logout", s.handleLogout)
+	handle("GET /api/user/get-user-details", s.sessions.RequireUser(s.handleDetails))
+	handle("PUT /api/user/update-user-details", s.sessions.RequireUser(s.handleUpdate))
+	handle("GET /api/admin/get-registration-fields", s.handleRegistrationFields)
+	handle("GET /api/admin/get-all-country", s.handleCountries)
+	handle("GET /api/admin/get-currencies", s.handleCurrencies)
+}
+
+func (s *Service) clientIP(r *http.Request) string {
+	if s.ClientIP != nil {
+		return s.ClientIP(r)
+	}
+	return defaultClientIP(r)
+}
+
+func (s *Service) handleSignUp(w http.ResponseWriter, r *http.Request) error {
+	var req SignUpRequest
+	if err := api.Decode(w, r, &req); err != nil {
+		return err
+	}
+	res, err := s.SignUp(r.Context(), req, s.clientIP(r))
+	if err != nil {
+		return err
+	}
+	return api.WriteData(w, res)
+}
+
+func (s *Service) handleLogin(w http.ResponseWriter, r *http.Request) error {
+	var req LoginRequest
+	if err := api.Decode(w, r, &req); err != nil {
+		return err
+	}
+	locate := defaultLocate
+	if s.Locate != nil {
+		locate = s.Locate
+	}
+	res, err := s.Login(r.Context(), req, s.clientIP(r), locate(r), r.UserAgent())
+	if err != nil {
+		return err
+	}
+	session.SetCookie(w, r, res.AccessToken)
+	return api.WriteData(w, res)
+}
+
+func (s *Service) handleLogout(w http.ResponseWriter, r *http.Request) error {
+	if token := session.TokenFromRequest(r); token != "" {
+		if err := s.sessions.Revoke(r.Context(), token); err != nil {
+			return err
+		}
+	}
+	session.ClearCookie(w, r)
+	return api.WriteData(w, map[string]bool{"loggedOut": true})
+}
+
+func (s *Service) handleDetails(w http.ResponseWriter, r *http.Request) error {
+	d, err := s.Details(r.Context(), session.PlayerFrom(r.Context()).ID)
+	if err != nil {
+		return err
+	}
+	return api.WriteData(w, d)
+}
+
+func (s *Service) handleUpdate(w http.ResponseWriter, r *http.Request) error {
+	var req UpdateRequest
+	if err := api.Decode(w, r, &req); err != nil {
+		return err
+	}
+	p := session.PlayerFrom(r.Context())
+	if err := s.Update(r.Context(), p, req); err != nil {
+		return err
+	}
+	d, err := s.Details(r.Context(), p.ID)
+	if err != nil {
+		return err
+	}
+	return api.WriteData(w, d)
+}
+
+func (s *Service) handleRegistrationFields(w http.ResponseWriter, r *http.Request) error {
+	st, err := s.settings.Current(r.Context())
+	if err != nil {
+		return err
+	}
+	return api.WriteData(w, st.RegistrationFields)
+}
+
+func (s *Service) handleCountries(w http.ResponseWriter, r *http.Request) error {
+	list := Countries()
+	w.Header().Set("Cache-Control", "public, max-age=86400")
+	return api.WriteData(w, map[string]any{
+		"countries":    map[string]any{"count": len(list), "rows": list},
+		"allCountries": list,
+	})
+}
+
+func (s *Service) handleCurrencies(w http.ResponseWriter, r *http.Request) error {
+	st, err := s.settings.Current(r.Context())
+	if err != nil {
+		return err
+	}
+	return api.WriteData(w, map[string]any{"currencies": CurrenciesFor(st.CryptoCurrencies)})
+}

@@ -1,0 +1,106 @@
+package account
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+
+	"casino/bff/api"
+)
+
+// LoginRequest is the body of POST /api/user/login.
+type LoginRequest struct {
+	Email            string `json:"email"`
+	Password         string `json:"password"`
+	RecaptchaToken   string `json:"recaptchaToken"`
+	AfterReg         bool   `json:"afterReg"`
+	Cpnc             string `json:"cpnc"`
+	Mkt              string `json:"mkt"`
+	UserDeviceType   string `json:"userDeviceType"`
+	ScreenResolution string `json:"screenResolution"`
+	UIDToken         string `json:"uidToken"`
+}
+
+// LastLogin describes the login before this one.
+type LastLogin struct {
+	CreatedAt string `json:"created_at"`
+	IP        string `json:"ip"`
+	Location  string `json:"location"`
+}
+
+// LoginResult is the login answer.
+type LoginResult struct {
+	AccessToken string     `json:"accessToken"`
+	Locale      string     `json:"locale"`
+	UserID      int64      `json:"userId"`
+	Cpnc        string     `json:"cpnc"`
+	LastLogin   *LastLogin `json:"lastLogin"`
+}
+
+// Login checks the credentials and starts a session. Unknown e-mails and
+// wrong passwords answer the same error after the same work, so the answer
+// does not tell which accounts exist.
+func (s *Service) Login(ctx context.Context, req LoginRequest, ip, location, userAgent string) (LoginResult, error) {
+	v := api.Validation{}
+	email := strings.TrimSpace(req.Email)
+	if email == "" {
+		v.Add("email", msgRequired)
+	} else if len(email) > maxTextLength {
+		v.Add("email", msgInvalidFormat)
+	}
+	if req.Password == "" {
+		v.Add("password", msgRequired)
+	} else if len(req.Password) > maxPasswordLength {
+		v.Add("password", msgInvalidFormat)
+	}
+	if err := v.Err(); err != nil {
+		return LoginResult{}, err
+	}
+	key := strings.ToLower(email)
+	if !s.throttle.Allowed(key, ip) {
+		return LoginResult{}, fmt.Errorf("login %s throttled: %w", ip, api.ErrTooManyRequests)
+	}
+	u, err := s.userByEmail(ctx, email)
+	if err != nil {
+		return LoginResult{}, err
+	}
+	hash := dummyHash
+	if u != nil && u.PasswordHash != "" {
+		hash = u.PasswordHash
+	}
+	ok, err := VerifyPassword(ctx, req.Password, hash)
+	if err != nil {
+		return LoginResult{}, fmt.Errorf("verify password: %w", err)
+	}
+	if u == nil || !ok {
+		s.throttle.Failed(key, ip)
+		return LoginResult{}, ErrInvalidCredentials
+	}
+	s.throttle.Succeeded(key)
+
+	var last *LastLogin
+	var prev LastLogin
+	err = s.db.Read.QueryRowContext(ctx, `SELECT created_at, ip, location FROM logins WHERE user_id = ? ORDER BY id DESC LIMIT 1`, u.ID).
+		Scan(&prev.CreatedAt, &prev.IP, &prev.Location)
+	switch {
+	case err == nil:
+		last = &prev
+	case !errors.Is(err, sql.ErrNoRows):
+		return LoginResult{}, fmt.Errorf("previous login: %w", err)
+	}
+	if _, err := s.db.Write.ExecContext(ctx, `INSERT INTO logins(user_id, ip, location, user_agent) VALUES (?, ?, ?, ?)`,
+		u.ID, ip, location, truncate(userAgent, 512)); err != nil {
+		return LoginResult{}, fmt.Errorf("record login: %w", err)
+	}
+	token, err := s.sessions.Create(ctx, u.ID, ip, userAgent)
+	if err != nil {
+		return LoginResult{}, err
+	}
+	cpnc := req.Cpnc
+	if cpnc == "" {
+		s.db.Read.QueryRowContext(ctx, `SELECT cpnc FROM users WHERE id = ?`, u.ID).Scan(&cpnc)
+	}
+	return LoginResult{AccessToken: token, Locale: u.Locale, UserID: u.ID, Cpnc: cpnc, LastLogin: last}, nil
+}

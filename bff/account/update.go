@@ -1,0 +1,195 @@
+package account
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"casino/bff/api"
+	"casino/bff/session"
+)
+
+// UpdateRequest is the body of PUT /api/user/update-user-details. A nil field
+// stays as it is. UpdateFrom is "Update Form" (profile completion) or
+// "Profile Page".
+type UpdateRequest struct {
+	FirstName        *string `json:"firstName"`
+	LastName         *string `json:"lastName"`
+	Nickname         *string `json:"nickname"`
+	Email            *string `json:"email"`
+	PhoneCode        *string `json:"phoneCode"`
+	Phone            *string `json:"phone"`
+	DateOfBirth      *string `json:"dateOfBirth"`
+	Gender           *string `json:"gender"`
+	CountryCode      *string `json:"countryCode"`
+	City             *string `json:"city"`
+	Address          *string `json:"address"`
+	ZipCode          *string `json:"zipCode"`
+	CurrentPassword  string  `json:"currentPassword"`
+	NewPassword      string  `json:"newPassword"`
+	ConfirmPassword  string  `json:"confirmPassword"`
+	UpdateFrom       string  `json:"updateFrom"`
+	OnChangeResetKyc bool    `json:"onChangeResetKyc"`
+}
+
+type fieldChange struct {
+	name, column string
+	current      string
+	next         *string
+}
+
+// Update changes the caller's own profile. A filled field is locked: changing
+// it needs onChangeResetKyc, which sends the player back through identity
+// verification. The password changes only with the current password, and
+// every other session of the player ends.
+func (s *Service) Update(ctx context.Context, p *session.Player, req UpdateRequest) error {
+	u, err := s.userByID(ctx, p.ID)
+	if err != nil {
+		return err
+	}
+	st, err := s.settings.Current(ctx)
+	if err != nil {
+		return err
+	}
+	if req.UpdateFrom != "" && req.UpdateFrom != "Update Form" && req.UpdateFrom != "Profile Page" {
+		return api.ErrValidation.WithField("updateFrom", msgInvalidFormat)
+	}
+	email := u.Email
+	if strings.HasSuffix(email, "@"+st.FakeEmptyEmailDomain) {
+		email = "" // a placeholder counts as empty
+	}
+	changes := []fieldChange{
+		{"firstName", "first_name", u.FirstName, req.FirstName},
+		{"lastName", "last_name", u.LastName, req.LastName},
+		{"nickname", "nickname", u.Nickname, req.Nickname},
+		{"email", "email", email, req.Email},
+		{"phoneCode", "phone_code", u.PhoneCode, req.PhoneCode},
+		{"phone", "phone", u.Phone, req.Phone},
+		{"dateOfBirth", "date_of_birth", u.DateOfBirth, req.DateOfBirth},
+		{"gender", "gender", u.Gender, req.Gender},
+		{"countryCode", "country_code", u.CountryCode, req.CountryCode},
+		{"city", "city", u.City, req.City},
+		{"address", "address", u.Address, req.Address},
+		{"zipCode", "zip_code", u.ZipCode, req.ZipCode},
+	}
+	v := api.Validation{}
+	var sets []string
+	var args []any
+	resetKYC := false
+	for _, c := range changes {
+		if c.next == nil {
+			continue
+		}
+		next := strings.TrimSpace(*c.next)
+		if next == c.current {
+			continue
+		}
+		if c.current != "" {
+			if !req.OnChangeResetKyc {
+				v.Add(c.name, "This field can no longer be changed")
+				continue
+			}
+			resetKYC = true
+		}
+		if m := validateField(c.name, next, req, u); m != "" {
+			v.Add(c.name, m)
+			continue
+		}
+		sets = append(sets, c.column+" = ?")
+		args = append(args, next)
+		if c.name == "email" {
+			sets = append(sets, "is_email_verified = 0")
+		}
+	}
+	if req.UpdateFrom == "Profile Page" || req.FirstName != nil || req.LastName != nil {
+		first, last := u.FirstName, u.LastName
+		if req.FirstName != nil {
+			first = strings.TrimSpace(*req.FirstName)
+		}
+		if req.LastName != nil {
+			last = strings.TrimSpace(*req.LastName)
+		}
+		if first == "" {
+			v.Add("firstName", msgRequired)
+		}
+		if last == "" {
+			v.Add("lastName", msgRequired)
+		}
+	}
+	changingPassword := req.NewPassword != "" || req.CurrentPassword != ""
+	if changingPassword {
+		if req.CurrentPassword == "" {
+			v.Add("currentPassword", msgRequired)
+		}
+		if m := PasswordProblem(req.NewPassword, st.Password); m != "" {
+			v.Add("newPassword", m)
+		}
+		if req.ConfirmPassword != req.NewPassword {
+			v.Add("confirmPassword", msgPasswordsMatch)
+		}
+	}
+	if err := v.Err(); err != nil {
+		return err
+	}
+	if changingPassword {
+		ok, err := VerifyPassword(ctx, req.CurrentPassword, u.PasswordHash)
+		if err != nil || !ok {
+			return ErrWrongPassword.WithField("currentPassword", ErrWrongPassword.Message)
+		}
+		hash, err := HashPassword(ctx, req.NewPassword)
+		if err != nil {
+			return err
+		}
+		sets = append(sets, "password_hash = ?", "password_changed_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')")
+		args = append(args, hash)
+	}
+	if resetKYC && u.KYCStatus != "NOT_STARTED" {
+		sets = append(sets, "kyc_status = 'NOT_STARTED'")
+	}
+	if len(sets) == 0 {
+		return nil
+	}
+	args = append(args, u.ID)
+	_, err = s.db.Write.ExecContext(ctx, `UPDATE users SET `+strings.Join(sets, ", ")+` WHERE id = ?`, args...)
+	switch {
+	case isUniqueViolation(err, "users.email"):
+		return ErrEmailTaken.WithField("email", ErrEmailTaken.Message)
+	case isUniqueViolation(err, "users.nickname"):
+		return ErrNicknameTaken.WithField("nickname", ErrNicknameTaken.Message)
+	case err != nil:
+		return fmt.Errorf("update user %d: %w", u.ID, err)
+	}
+	if changingPassword {
+		return s.sessions.RevokeOthers(ctx, p)
+	}
+	return nil
+}
+
+func validateField(name, value string, req UpdateRequest, u *User) string {
+	switch name {
+	case "email":
+		return ValidEmail(value)
+	case "phone":
+		code := u.PhoneCode
+		if req.PhoneCode != nil {
+			code = *req.PhoneCode
+		}
+		return PhoneProblem(code, value)
+	case "dateOfBirth":
+		return DateOfBirthProblem(value, time.Now())
+	case "gender":
+		for _, g := range Genders {
+			if g == value {
+				return ""
+			}
+		}
+		return msgInvalidFormat
+	case "countryCode":
+		if _, ok := LookupCountry(value); !ok {
+			return msgInvalidFormat
+		}
+		return ""
+	}
+	return textProblem(value, name == "firstName" || name == "lastName")
+}

@@ -177,7 +177,7 @@ export async function withPage(browser, t, opts, fn) {
     }
     notes.push(`url: ${page.url()}`);
     const found = problems(diag, allow);
-    if (found.length) notes.push(`page problems:\n    ${found.join('\n    ')}`);
+    if (found.length && !err.message.startsWith('the page had problems')) notes.push(`page problems:\n    ${found.join('\n    ')}`);
     if (diag.failedRequests.length) notes.push(`failed requests: ${diag.failedRequests.map((r) => `${r.url} (${r.error})`).join(', ')}`);
     err.message += `\n  ${notes.join('\n  ')}`;
     throw err;

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	_ "modernc.org/sqlite"
+	"casino/bff/database"
 )
 
 // The data files come from the repository's node_modules (npm ci at the
@@ -99,19 +99,15 @@ func testIPDB(tb testing.TB) *IPDB {
 	return db
 }
 
-// testDB opens a temporary SQLite file with the package's migration applied.
+// testDB opens a temporary casino database with every migration applied.
 func testDB(tb testing.TB) *sql.DB {
 	tb.Helper()
-	path := filepath.Join(tb.TempDir(), "geo.db")
-	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)")
+	db, err := database.Open(context.Background(), tb.TempDir())
 	if err != nil {
 		tb.Fatal(err)
 	}
 	tb.Cleanup(func() { db.Close() })
-	if _, err := db.ExecContext(context.Background(), MigrationSQL); err != nil {
-		tb.Fatalf("apply migration: %v", err)
-	}
-	return db
+	return db.Write
 }
 
 // clock is a settable time source.

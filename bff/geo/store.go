@@ -4,18 +4,10 @@ import (
 	"context"
 	"crypto/sha256"
 	"database/sql"
-	_ "embed"
 	"errors"
 	"fmt"
 	"time"
 )
-
-// MigrationSQL creates the tables of this package (country_block_reports,
-// country_verifications). The platform copies it into its numbered
-// migrations; tests apply it to a temporary database.
-//
-//go:embed migrations.sql
-var MigrationSQL string
 
 // timeLayout matches strftime('%Y-%m-%dT%H:%M:%fZ') so stored times compare
 // as strings.

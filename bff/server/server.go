@@ -18,6 +18,7 @@ import (
 	"casino/bff/api"
 	"casino/bff/database"
 	"casino/bff/frontends"
+	"casino/bff/geo"
 	"casino/bff/i18n"
 	"casino/bff/realtime"
 	"casino/bff/scripts"
@@ -32,6 +33,7 @@ type Config struct {
 	ContentDir  string // pages, locales, assets (operator-editable)
 	DeployToken string // authorises front-end uploads over HTTP
 	SystemToken string // when set, API calls must carry it in X-System-Token
+	Geo         geo.Config
 }
 
 // App is the running casino: its database, services and handler.
@@ -46,6 +48,7 @@ type App struct {
 	Realtime  *realtime.Hub
 	Tracking  *tracking.Log
 	Accounts  *account.Service
+	Geo       *geo.Service
 }
 
 // New opens the database and builds every service. Settings must load: the
@@ -76,11 +79,59 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 		db.Close()
 		return nil, fmt.Errorf("cannot load the English translations from %s: %w", cfg.ContentDir, err)
 	}
+	if err := a.openGeo(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
 	return a, nil
 }
 
-// Close releases the database.
-func (a *App) Close() error { return a.DB.Close() }
+// openGeo loads the IP and borders data and hooks the one IP lookup into the
+// packages that need the caller's address or country.
+func (a *App) openGeo(ctx context.Context) error {
+	cfg := a.Config.Geo
+	st, err := a.Settings.Current(ctx)
+	if err != nil {
+		return err
+	}
+	for _, ip := range st.WhitelistedIPs {
+		p, err := geo.ParsePrefix(ip)
+		if err != nil {
+			return fmt.Errorf("settings whitelistedIps %q: %w", ip, err)
+		}
+		cfg.Whitelist = append(cfg.Whitelist, p)
+	}
+	cfg.Excluded = func(ctx context.Context) ([]string, error) {
+		st, err := a.Settings.Current(ctx)
+		return st.ExcludedCountries, err
+	}
+	if a.Geo, err = geo.New(cfg, a.DB.Write, a.DB.Read); err != nil {
+		return err
+	}
+	a.Accounts.ClientIP = func(r *http.Request) string {
+		c, err := a.Geo.Locator.ClientAddr(r)
+		if err != nil {
+			return ""
+		}
+		return c.IP.String()
+	}
+	a.Accounts.Locate = func(r *http.Request) string {
+		loc, _, err := a.Geo.Locator.Locate(r)
+		if err != nil {
+			return ""
+		}
+		return loc.Country.Code
+	}
+	return nil
+}
+
+// Close releases the database and the IP data.
+func (a *App) Close() error {
+	if a.Geo != nil {
+		a.Geo.Close()
+	}
+	return a.DB.Close()
+}
 
 // Handler returns the casino's routes with middleware.
 func (a *App) Handler() (http.Handler, error) {
@@ -103,6 +154,7 @@ func (a *App) Handler() (http.Handler, error) {
 	mux.HandleFunc("GET /mf/{name}/{version}/{file...}", a.Frontends.ServeAsset)
 
 	a.Accounts.Routes(mux)
+	a.Geo.Routes(mux)
 	handle("POST /api/user/log-event", a.Tracking.Handler())
 	handle("GET /api/user/events", a.Sessions.RequireUser(a.Realtime.Handler()))
 

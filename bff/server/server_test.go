@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"casino/bff/geo"
 	"casino/bff/realtime"
 	"casino/bff/scripts"
 )
@@ -28,6 +29,7 @@ func start(t *testing.T, cfg Config) *testServer {
 	os.MkdirAll(filepath.Join(content, "locales"), 0o755)
 	os.WriteFile(filepath.Join(content, "locales", "en.json"), []byte(`{"header.login":"Log in"}`), 0o644)
 	cfg.DataDir, cfg.ContentDir = t.TempDir(), content
+	cfg.Geo = testGeoConfig(t)
 	app, err := New(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -39,6 +41,21 @@ func start(t *testing.T, cfg Config) *testServer {
 	srv := httptest.NewServer(h)
 	t.Cleanup(func() { srv.Close(); app.Close() })
 	return &testServer{App: app, URL: srv.URL}
+}
+
+// testGeoConfig points at the data files npm ci installs at the repository
+// root (CASINO_NODE_MODULES overrides).
+func testGeoConfig(t *testing.T) geo.Config {
+	t.Helper()
+	nm := os.Getenv("CASINO_NODE_MODULES")
+	if nm == "" {
+		nm, _ = filepath.Abs("../../node_modules")
+	}
+	return geo.Config{
+		GeoIPDB:      filepath.Join(nm, "@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb"),
+		BordersFile:  filepath.Join(nm, "@rapideditor/country-coder/src/data/borders.json"),
+		CrawlersFile: filepath.Join(nm, "crawler-user-agents/crawler-user-agents.json"),
+	}
 }
 
 func (s *testServer) do(t *testing.T, method, path, body string, header map[string]string) (int, map[string]any) {

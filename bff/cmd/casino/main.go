@@ -22,6 +22,7 @@ import (
 	"casino/bff/database"
 	"casino/bff/demo"
 	"casino/bff/frontends"
+	"casino/bff/geo"
 	"casino/bff/server"
 )
 
@@ -92,9 +93,14 @@ func serve(ctx context.Context, args []string) error {
 	c := commonFlags(fs)
 	fs.Parse(args)
 
+	geoCfg, err := geo.ConfigFromEnv()
+	if err != nil {
+		return err
+	}
 	app, err := server.New(ctx, server.Config{
 		DataDir: c.data, ContentDir: c.content,
 		DeployToken: os.Getenv("CASINO_DEPLOY_TOKEN"), SystemToken: os.Getenv("CASINO_SYSTEM_TOKEN"),
+		Geo: geoCfg,
 	})
 	if err != nil {
 		return err

@@ -1,5 +1,4 @@
--- Country block (bff/geo). Copy into bff/database/migrations as the next
--- numbered file.
+-- Country block (bff/geo): reports and verified visitors.
 
 -- Reports of a visitor seeing the country-blocked notice
 -- (POST /api/user/country-blocked): one row per (ip, country, first_url);

@@ -78,3 +78,12 @@ func headInline(css, nonce string) templ.Component {
 		return err
 	})
 }
+
+// RenderFooter renders the footer of l once, for Layout.FooterHTML.
+func RenderFooter(l *Layout) (string, error) {
+	var b strings.Builder
+	if err := Footer(l).Render(context.Background(), &b); err != nil {
+		return "", err
+	}
+	return b.String(), nil
+}

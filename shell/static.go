@@ -25,14 +25,15 @@ type asset struct {
 var (
 	// StaticHash is the content hash of every file in shell/static: it changes
 	// when any of them changes, so their URLs can be cached forever.
-	StaticHash string
+	StaticHash = loadStatic()
 	assets     = map[string]asset{}
 )
 
 // StaticPrefix is where the shell's own files are served.
 const StaticPrefix = "/shell/static/"
 
-func init() {
+// loadStatic reads and precompresses the embedded files and returns their hash.
+func loadStatic() string {
 	h := sha256.New()
 	err := fs.WalkDir(staticFS, "static", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -64,7 +65,7 @@ func init() {
 	if err != nil {
 		panic("shell: embedded static files: " + err.Error())
 	}
-	StaticHash = hex.EncodeToString(h.Sum(nil))[:12]
+	return hex.EncodeToString(h.Sum(nil))[:12]
 }
 
 func compressible(name string) bool {

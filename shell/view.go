@@ -66,6 +66,7 @@ type Layout struct {
 	InfoLinks           []Link // footer: info pages
 	Languages           []Language
 	LicenceHTML         string // footer licence text (rendered from content)
+	FooterHTML          string // Footer(layout), rendered once
 	Labels              Labels
 }
 

@@ -162,6 +162,9 @@ func buildLayout(s *settings.Settings, lang, localeVersion string, msgs map[stri
 		}
 		l.Languages = append(l.Languages, shell.Language{Code: code, Name: name})
 	}
+	if l.FooterHTML, err = shell.RenderFooter(l); err != nil {
+		return nil, fmt.Errorf("footer: %w", err)
+	}
 	return l, nil
 }
 

@@ -31,6 +31,10 @@ import (
 	"casino/shell"
 )
 
+// defaultScriptsTTL is how long operator scripts are cached: an edit shows on
+// the next page loads within this time.
+const defaultScriptsTTL = 2 * time.Second
+
 // Deps are the services the site reads.
 type Deps struct {
 	Settings  *settings.Store
@@ -56,10 +60,10 @@ type Site struct {
 	catalogCheckEvery time.Duration
 	scriptsTTL        time.Duration
 
-	mu      sync.Mutex
-	layouts map[string]*layoutEntry // by language
+	mu          sync.Mutex
+	layouts     map[string]*layoutEntry // by language
 	remoteCache remotesEntry
-	scripts map[scripts.Filter]*scriptsEntry
+	scripts     map[scripts.Filter]*scriptsEntry
 }
 
 type layoutEntry struct {
@@ -91,7 +95,7 @@ func New(deps Deps) (*Site, error) {
 		pages:             newPageCache(deps.Pages),
 		now:               time.Now,
 		catalogCheckEvery: time.Second,
-		scriptsTTL:        2 * time.Second,
+		scriptsTTL:        defaultScriptsTTL,
 		layouts:           map[string]*layoutEntry{},
 		scripts:           map[scripts.Filter]*scriptsEntry{},
 	}, nil

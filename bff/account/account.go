@@ -13,6 +13,7 @@ import (
 
 	"casino/bff/api"
 	"casino/bff/database"
+	"casino/bff/mail"
 	"casino/bff/session"
 	"casino/bff/settings"
 )
@@ -39,6 +40,8 @@ type Service struct {
 	// country); nil uses the connection's address and no location.
 	ClientIP func(*http.Request) string
 	Locate   func(*http.Request) string
+	// Mail sends verification and credentials e-mails.
+	Mail *mail.Sender
 }
 
 // NewService returns a Service.

@@ -12,6 +12,7 @@ import (
 
 	"casino/bff/api"
 	"casino/bff/database"
+	"casino/bff/mail"
 	"casino/bff/session"
 	"casino/bff/settings"
 )
@@ -31,6 +32,7 @@ func newFixture(t testing.TB) *fixture {
 	t.Cleanup(func() { db.Close() })
 	sessions := session.NewManager(db)
 	svc := NewService(db, sessions, settings.NewStore(db))
+	svc.Mail = mail.NewSender(db, nil, "no-reply@aurum.example")
 	mux := http.NewServeMux()
 	svc.Routes(mux)
 	return &fixture{svc: svc, sessions: sessions, mux: mux}

@@ -1,6 +1,7 @@
 package account
 
 import (
+	"log/slog"
 	"net"
 	"net/http"
 
@@ -29,6 +30,9 @@ func (s *Service) Routes(mux *http.ServeMux) {
 	handle("POST /api/user/logout", s.handleLogout)
 	handle("GET /api/user/get-user-details", s.sessions.RequireUser(s.handleDetails))
 	handle("PUT /api/user/update-user-details", s.sessions.RequireUser(s.handleUpdate))
+	mux.HandleFunc("GET /api/user/verify-email", s.handleVerifyEmail)
+	handle("POST /api/user/resend-verification-email", s.sessions.RequireUser(s.handleResendVerification))
+	handle("POST /api/user/send-credentials", s.sessions.RequireUser(s.handleSendCredentials))
 	handle("GET /api/admin/get-registration-fields", s.handleRegistrationFields)
 	handle("GET /api/admin/get-all-country", s.handleCountries)
 	handle("GET /api/admin/get-currencies", s.handleCurrencies)
@@ -49,6 +53,13 @@ func (s *Service) handleSignUp(w http.ResponseWriter, r *http.Request) error {
 	res, err := s.SignUp(r.Context(), req, s.clientIP(r))
 	if err != nil {
 		return err
+	}
+	if res.Credentials == nil {
+		// The account exists either way; a failed mail is retried with
+		// resend-verification-email, so it does not fail the sign-up.
+		if err := s.sendVerification(r.Context(), res.CreateUser.UserID, res.CreateUser.Email, baseURL(r)); err != nil {
+			slog.Warn("verification e-mail not sent at sign-up", "user", res.CreateUser.UserID, "err", err)
+		}
 	}
 	return api.WriteData(w, res)
 }

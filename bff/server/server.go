@@ -20,6 +20,7 @@ import (
 	"casino/bff/frontends"
 	"casino/bff/geo"
 	"casino/bff/i18n"
+	"casino/bff/mail"
 	"casino/bff/realtime"
 	"casino/bff/scripts"
 	"casino/bff/session"
@@ -34,6 +35,8 @@ type Config struct {
 	DeployToken string // authorises front-end uploads over HTTP
 	SystemToken string // when set, API calls must carry it in X-System-Token
 	Geo         geo.Config
+	SMTP        *mail.SMTPConfig // nil keeps e-mails in the outbox (see /dev/mailbox)
+	MailFrom    string
 }
 
 // App is the running casino: its database, services and handler.
@@ -49,6 +52,7 @@ type App struct {
 	Tracking  *tracking.Log
 	Accounts  *account.Service
 	Geo       *geo.Service
+	Mail      *mail.Sender
 }
 
 // New opens the database and builds every service. Settings must load: the
@@ -71,6 +75,12 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 	}
 	a.Tracking = tracking.NewLog(db, a.Sessions)
 	a.Accounts = account.NewService(db, a.Sessions, a.Settings)
+	from := cfg.MailFrom
+	if from == "" {
+		from = "no-reply@aurum-casino.example"
+	}
+	a.Mail = mail.NewSender(db, cfg.SMTP, from)
+	a.Accounts.Mail = a.Mail
 	if _, err := a.Settings.Current(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("cannot load site settings: %w", err)
@@ -159,6 +169,9 @@ func (a *App) Handler() (http.Handler, error) {
 	handle("GET /api/user/events", a.Sessions.RequireUser(a.Realtime.Handler()))
 
 	mux.HandleFunc("GET /healthz", a.health)
+	if !a.Mail.Relayed() {
+		mux.Handle("GET /dev/mailbox", a.Mail.MailboxHandler())
+	}
 	// Unknown API paths answer in the API's error shape, never with HTML.
 	handle("/api/", func(http.ResponseWriter, *http.Request) error { return api.ErrNotFound })
 

@@ -16,6 +16,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strconv"
 	"syscall"
 	"time"
 
@@ -23,6 +24,7 @@ import (
 	"casino/bff/demo"
 	"casino/bff/frontends"
 	"casino/bff/geo"
+	"casino/bff/mail"
 	"casino/bff/server"
 )
 
@@ -97,10 +99,14 @@ func serve(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	smtpCfg, err := smtpFromEnv()
+	if err != nil {
+		return err
+	}
 	app, err := server.New(ctx, server.Config{
 		DataDir: c.data, ContentDir: c.content,
 		DeployToken: os.Getenv("CASINO_DEPLOY_TOKEN"), SystemToken: os.Getenv("CASINO_SYSTEM_TOKEN"),
-		Geo: geoCfg,
+		Geo: geoCfg, SMTP: smtpCfg, MailFrom: os.Getenv("CASINO_MAIL_FROM"),
 	})
 	if err != nil {
 		return err
@@ -135,6 +141,27 @@ func serve(ctx context.Context, args []string) error {
 	}
 	slog.Info("casino stopped")
 	return nil
+}
+
+// smtpFromEnv reads CASINO_SMTP_HOST, _PORT (587), _USER, _PASSWORD, _TLS
+// (starttls|tls|none); no host means no relay.
+func smtpFromEnv() (*mail.SMTPConfig, error) {
+	host := os.Getenv("CASINO_SMTP_HOST")
+	if host == "" {
+		return nil, nil
+	}
+	port := 587
+	if v := os.Getenv("CASINO_SMTP_PORT"); v != "" {
+		p, err := strconv.Atoi(v)
+		if err != nil || p <= 0 || p > 65535 {
+			return nil, fmt.Errorf("CASINO_SMTP_PORT %q is not a port", v)
+		}
+		port = p
+	}
+	return &mail.SMTPConfig{
+		Host: host, Port: port, Username: os.Getenv("CASINO_SMTP_USER"), Password: os.Getenv("CASINO_SMTP_PASSWORD"),
+		TLS: os.Getenv("CASINO_SMTP_TLS"), From: os.Getenv("CASINO_MAIL_FROM"),
+	}, nil
 }
 
 func migrate(ctx context.Context, args []string) error {

@@ -1,0 +1,180 @@
+package account
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"casino/bff/api"
+	"casino/bff/mail"
+	"casino/bff/session"
+)
+
+// VerificationTTL is how long an e-mail verification link works.
+const VerificationTTL = 48 * time.Hour
+
+var (
+	ErrVerificationNotSent = &api.Error{Status: 503, Code: "VERIFICATION_EMAIL_NOT_SENT", Message: "Verification email not sent"}
+	ErrCredentialsNotSent  = &api.Error{Status: 503, Code: "CREDENTIALS_NOT_SENT", Message: "Failed to send credentials. Please try again."}
+	ErrAlreadyVerified     = &api.Error{Status: 409, Code: "EMAIL_ALREADY_VERIFIED", Message: "Email is already verified"}
+)
+
+func tokenHash(token string) []byte {
+	sum := sha256.Sum256([]byte(token))
+	return sum[:]
+}
+
+// sendVerification creates a verification link for the user's current e-mail
+// and mails it. baseURL is the site the player registered on (mirror domains
+// differ), e.g. https://aurum-casino.example.
+func (s *Service) sendVerification(ctx context.Context, userID int64, email, baseURL string) error {
+	if s.Mail == nil {
+		return fmt.Errorf("no mailer: %w", ErrVerificationNotSent)
+	}
+	raw := make([]byte, 32)
+	if _, err := rand.Read(raw); err != nil {
+		return err
+	}
+	token := base64.RawURLEncoding.EncodeToString(raw)
+	expires := s.now().UTC().Add(VerificationTTL).Format(time.RFC3339)
+	if _, err := s.db.Write.ExecContext(ctx, `INSERT INTO email_verifications(token_hash, user_id, email, expires_at) VALUES (?, ?, ?, ?)`,
+		tokenHash(token), userID, email, expires); err != nil {
+		return fmt.Errorf("store verification: %w", err)
+	}
+	st, err := s.settings.Current(ctx)
+	if err != nil {
+		return err
+	}
+	link := strings.TrimRight(baseURL, "/") + "/api/user/verify-email?token=" + url.QueryEscape(token)
+	err = s.Mail.Send(ctx, mail.Message{
+		To: email, Kind: "verify-email",
+		Subject: "Confirm your e-mail address at " + st.BrandName,
+		Text: fmt.Sprintf("Welcome to %s!\n\nConfirm your e-mail address by opening this link within 48 hours:\n\n%s\n\n"+
+			"If you did not create an account, ignore this message.\n", st.BrandName, link),
+		HTML: fmt.Sprintf(`<p>Welcome to %s!</p><p><a href="%s">Confirm your e-mail address</a> within 48 hours.</p>`+
+			`<p>If you did not create an account, ignore this message.</p>`, htmlEscape(st.BrandName), htmlEscape(link)),
+	})
+	if err != nil {
+		return fmt.Errorf("%v: %w", err, ErrVerificationNotSent)
+	}
+	return nil
+}
+
+// ErrLinkExpired means a verification link is unknown, used or too old.
+var ErrLinkExpired = errors.New("verification link expired")
+
+// VerifyEmail marks the e-mail of a valid, unused, unexpired link verified.
+func (s *Service) VerifyEmail(ctx context.Context, token string) error {
+	return s.db.Tx(ctx, func(tx *sql.Tx) error {
+		var userID int64
+		var email, expires string
+		var used sql.NullString
+		err := tx.QueryRowContext(ctx, `SELECT user_id, email, expires_at, used_at FROM email_verifications WHERE token_hash = ?`, tokenHash(token)).
+			Scan(&userID, &email, &expires, &used)
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrLinkExpired
+		}
+		if err != nil {
+			return err
+		}
+		exp, _ := time.Parse(time.RFC3339, expires)
+		if used.Valid || !s.now().Before(exp) {
+			return ErrLinkExpired
+		}
+		res, err := tx.ExecContext(ctx, `UPDATE users SET is_email_verified = 1 WHERE id = ? AND email = ?`, userID, email)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return ErrLinkExpired // the e-mail changed since the link was sent
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE email_verifications SET used_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE token_hash = ?`, tokenHash(token))
+		return err
+	})
+}
+
+func baseURL(r *http.Request) string {
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host
+}
+
+func (s *Service) handleVerifyEmail(w http.ResponseWriter, r *http.Request) {
+	err := s.VerifyEmail(r.Context(), r.URL.Query().Get("token"))
+	switch {
+	case errors.Is(err, ErrLinkExpired):
+		http.Redirect(w, r, "/?modal=verify-email-expired", http.StatusSeeOther)
+	case err != nil:
+		api.WriteError(w, r, err)
+	default:
+		http.Redirect(w, r, "/profile2/my-profile?emailVerified=1", http.StatusSeeOther)
+	}
+}
+
+func (s *Service) handleResendVerification(w http.ResponseWriter, r *http.Request) error {
+	u, err := s.userByID(r.Context(), session.PlayerFrom(r.Context()).ID)
+	if err != nil {
+		return err
+	}
+	if u.IsEmailVerified {
+		return ErrAlreadyVerified
+	}
+	if err := s.sendVerification(r.Context(), u.ID, u.Email, baseURL(r)); err != nil {
+		return err
+	}
+	return api.WriteData(w, map[string]bool{"sent": true})
+}
+
+// handleSendCredentials mails the one-click credentials the player was shown
+// to an address they choose. The password must match the account, so the
+// call cannot be used to send arbitrary text.
+func (s *Service) handleSendCredentials(w http.ResponseWriter, r *http.Request) error {
+	var body struct {
+		Email    string `json:"email"`
+		Password string `json:"password"`
+	}
+	if err := api.Decode(w, r, &body); err != nil {
+		return err
+	}
+	if m := ValidEmail(body.Email); m != "" {
+		return api.ErrValidation.WithField("email", m)
+	}
+	u, err := s.userByID(r.Context(), session.PlayerFrom(r.Context()).ID)
+	if err != nil {
+		return err
+	}
+	ok, err := VerifyPassword(r.Context(), body.Password, u.PasswordHash)
+	if err != nil || !ok {
+		return ErrWrongPassword.WithField("password", ErrWrongPassword.Message)
+	}
+	st, err := s.settings.Current(r.Context())
+	if err != nil {
+		return err
+	}
+	if s.Mail == nil {
+		return ErrCredentialsNotSent
+	}
+	err = s.Mail.Send(r.Context(), mail.Message{
+		To: body.Email, Kind: "credentials", Subject: "Your " + st.BrandName + " login details",
+		Text: fmt.Sprintf("Your %s account:\n\nLogin: %s\nPassword: %s\n\nKeep them safe. You can change the password in your profile.\n",
+			st.BrandName, u.Email, body.Password),
+	})
+	if err != nil {
+		return fmt.Errorf("%v: %w", err, ErrCredentialsNotSent)
+	}
+	return api.WriteData(w, map[string]bool{"sent": true})
+}
+
+func htmlEscape(s string) string {
+	return strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;", "'", "&#39;").Replace(s)
+}

@@ -1,0 +1,105 @@
+package account
+
+import (
+	"context"
+	"net/http/httptest"
+	"regexp"
+	"testing"
+	"time"
+)
+
+var linkPattern = regexp.MustCompile(`/api/user/verify-email\?token=[A-Za-z0-9_%-]+`)
+
+func (f *fixture) latestLink(t *testing.T, to string) string {
+	t.Helper()
+	msgs, err := f.svc.Mail.Recent(context.Background(), to, 1)
+	if err != nil || len(msgs) == 0 {
+		t.Fatalf("no mail to %s (%v)", to, err)
+	}
+	link := linkPattern.FindString(msgs[0].Text)
+	if link == "" {
+		t.Fatalf("no link in %q", msgs[0].Text)
+	}
+	return link
+}
+
+func (f *fixture) follow(t *testing.T, link string) string {
+	t.Helper()
+	rec := httptest.NewRecorder()
+	f.mux.ServeHTTP(rec, httptest.NewRequest("GET", link, nil))
+	if rec.Code != 303 {
+		t.Fatalf("GET %s: %d", link, rec.Code)
+	}
+	return rec.Header().Get("Location")
+}
+
+func TestEmailVerification(t *testing.T) {
+	f := newFixture(t)
+	_, body := f.call(t, "POST", "/api/user/sign-up", annSignUp, "")
+	token := data(body)["accessToken"].(string)
+	link := f.latestLink(t, "ann@example.com")
+
+	if loc := f.follow(t, link); loc != "/profile2/my-profile?emailVerified=1" {
+		t.Fatalf("redirect = %q", loc)
+	}
+	_, d := f.call(t, "GET", "/api/user/get-user-details", nil, token)
+	if data(d)["getUser"].(map[string]any)["isEmailVerified"] != true {
+		t.Fatal("isEmailVerified still false")
+	}
+	if loc := f.follow(t, link); loc != "/?modal=verify-email-expired" {
+		t.Fatalf("reused link redirect = %q", loc)
+	}
+	if status, b := f.call(t, "POST", "/api/user/resend-verification-email", nil, token); status != 409 {
+		t.Fatalf("resend when verified: %d %v", status, b)
+	}
+}
+
+func TestExpiredVerificationAndResend(t *testing.T) {
+	f := newFixture(t)
+	_, body := f.call(t, "POST", "/api/user/sign-up", annSignUp, "")
+	token := data(body)["accessToken"].(string)
+	old := f.latestLink(t, "ann@example.com")
+	f.svc.now = func() time.Time { return time.Now().Add(VerificationTTL + time.Minute) }
+	if loc := f.follow(t, old); loc != "/?modal=verify-email-expired" {
+		t.Fatalf("expired link redirect = %q", loc)
+	}
+	f.svc.now = time.Now
+	if status, b := f.call(t, "POST", "/api/user/resend-verification-email", nil, token); status != 200 {
+		t.Fatalf("resend: %d %v", status, b)
+	}
+	fresh := f.latestLink(t, "ann@example.com")
+	if fresh == old {
+		t.Fatal("resend reused the old link")
+	}
+	if loc := f.follow(t, fresh); loc != "/profile2/my-profile?emailVerified=1" {
+		t.Fatalf("fresh link redirect = %q", loc)
+	}
+	f.svc.Mail = nil
+	f.svc.db.Write.Exec(`UPDATE users SET is_email_verified = 0`)
+	status, b := f.call(t, "POST", "/api/user/resend-verification-email", nil, token)
+	if status != 503 || b["error"].(map[string]any)["message"] != "Verification email not sent" {
+		t.Fatalf("resend without mailer: %d %v", status, b)
+	}
+}
+
+func TestSendCredentials(t *testing.T) {
+	f := newFixture(t)
+	_, body := f.call(t, "POST", "/api/user/sign-up", map[string]any{"oneClick": true, "countryCode": "DE", "currencyCode": "EUR", "isAdult": true, "acceptTerms": true}, "")
+	token := data(body)["accessToken"].(string)
+	creds := data(body)["credentials"].(map[string]any)
+	if status, _ := f.call(t, "POST", "/api/user/send-credentials", map[string]any{"email": "me@example.com", "password": "forged"}, token); status != 400 {
+		t.Fatalf("wrong password accepted: %d", status)
+	}
+	if status, b := f.call(t, "POST", "/api/user/send-credentials", map[string]any{"email": "me@example.com", "password": creds["password"]}, token); status != 200 {
+		t.Fatalf("send credentials: %d %v", status, b)
+	}
+	msgs, _ := f.svc.Mail.Recent(context.Background(), "me@example.com", 1)
+	if len(msgs) != 1 || !regexp.MustCompile(regexp.QuoteMeta(creds["password"].(string))).MatchString(msgs[0].Text) {
+		t.Fatalf("credentials mail = %+v", msgs)
+	}
+	f.svc.Mail = nil
+	status, b := f.call(t, "POST", "/api/user/send-credentials", map[string]any{"email": "me@example.com", "password": creds["password"]}, token)
+	if status != 503 || b["error"].(map[string]any)["message"] != "Failed to send credentials. Please try again." {
+		t.Fatalf("without mailer: %d %v", status, b)
+	}
+}

@@ -1,0 +1,10 @@
+import { createLifecycles, peekSettings } from '@casino/platform';
+import { themeFromSettings, ToastProvider } from '@casino/ui';
+import { CashierApp } from './routes';
+
+export const { bootstrap, mount, unmount } = createLifecycles({
+  name: 'cashier',
+  theme: themeFromSettings(peekSettings()?.theme),
+  Root: CashierApp,
+  Wrapper: ToastProvider,
+});

@@ -1,0 +1,26 @@
+import type { IntlShape } from 'react-intl';
+import { isApiError } from '@casino/platform';
+import { m } from './messages';
+
+const DEPOSIT_ERRORS = {
+  GLOBAL_ERROR: m.errGlobal,
+  DEPOSIT_COUNTRY_BLOCK: m.errCountryBlock,
+  REQUIRED_EMAIL_VERIFICATION: m.errEmailVerification,
+  PAYMENT_LIMIT_THRESHOLD: m.errLimit,
+  TRANSACTION_FAILED: m.errFailed,
+  AMOUNT_BELOW_ZERO: m.errBelowZero,
+  PROVIDER_ERROR: m.errProvider,
+  PHONE_ERROR: m.errPhone,
+  PAYMENT_SERVICE_ERROR: m.errCurrency,
+} as const;
+
+/** The text for a deposit error (SPEC section 8); unknown codes read 'Deposit error'. */
+export function depositErrorText(intl: IntlShape, error: unknown): string {
+  if (!isApiError(error)) return intl.formatMessage(m.errDeposit);
+  if (error.code === 'PAYMENT_PROVIDER_LIMIT_THRESHOLD') {
+    return intl.formatMessage(m.errProviderLimit, { min: error.fields.min ?? '', max: error.fields.max ?? '' });
+  }
+  if (error.code === 'UNIFIED_ERROR') return error.message;
+  const known = DEPOSIT_ERRORS[error.code as keyof typeof DEPOSIT_ERRORS];
+  return intl.formatMessage(known ?? m.errDeposit);
+}

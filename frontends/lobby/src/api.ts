@@ -1,0 +1,96 @@
+import { del, post, useApi, type QueryState } from '@casino/platform';
+
+/**
+ * Lobby data. Paths of SPEC section 7 where it names one; the games,
+ * game and favorites paths are this front end's proposal (not in the SPEC):
+ * until the BFF serves them the pages show their empty/error states.
+ */
+export const LOBBY_API = {
+  categories: '/api/admin/get-full-category-list',
+  games: '/api/admin/get-games',
+  game: '/api/admin/get-game',
+  bonuses: '/api/admin/get-all-bonus',
+  favorites: '/api/user/favorites',
+} as const;
+
+export interface Category {
+  id: string | number;
+  slug: string;
+  name: string;
+}
+
+export interface Game {
+  id: string | number;
+  slug: string;
+  name: string;
+  provider?: string;
+  thumbnailUrl?: string;
+  returnToPlayer?: number | string;
+  maxMultiplier?: number | string;
+  minBet?: string;
+  maxBet?: string;
+  releaseDate?: string;
+  demo?: boolean;
+  playUrl?: string;
+}
+
+export interface Paged<T> {
+  count: number;
+  rows: T[];
+}
+
+export interface Banner {
+  bannerTitle?: string;
+  bannerTitleSecondary?: string;
+  bannerDescription?: string;
+  bannerImageUrl?: string;
+  bannerCtaText?: string;
+  bannerBackgroundColor?: string;
+  link?: string;
+}
+
+export interface Bonus {
+  id: string | number;
+  name?: string;
+  type?: 'no_deposit' | 'freespins' | 'instant_cashback' | 'deposit' | string;
+  banner?: Banner;
+}
+
+/** SPEC section 3: Popular (sort), releaseDate, name, returnToPlayer, maxMultiplier, minBet, maxBet. */
+export const SORT_OPTIONS = ['sort', 'releaseDate', 'name', 'returnToPlayer', 'maxMultiplier', 'minBet', 'maxBet'] as const;
+export type SortOption = (typeof SORT_OPTIONS)[number];
+
+export const PAGE_SIZE = 20;
+
+/** Categories come as a list or as {rows}; both are accepted. */
+export function normaliseList<T>(data: T[] | Paged<T> | undefined | null): T[] {
+  if (!data) return [];
+  return Array.isArray(data) ? data : Array.isArray(data.rows) ? data.rows : [];
+}
+
+export function useCategories(locale: string): QueryState<Category[] | Paged<Category>> {
+  return useApi(LOBBY_API.categories, { query: { locale } });
+}
+
+export function useGames(params: { category?: string; search: string; sort: SortOption; pageNo: number }): QueryState<Paged<Game>> {
+  return useApi(LOBBY_API.games, {
+    query: { category: params.category, search: params.search || undefined, sort: params.sort, pageNo: params.pageNo, limit: PAGE_SIZE },
+  });
+}
+
+export function useGame(slug: string): QueryState<Game> {
+  return useApi(LOBBY_API.game, { query: { game: slug } });
+}
+
+export function useFavorites(): QueryState<Game[] | Paged<Game>> {
+  return useApi(LOBBY_API.favorites, { auth: true });
+}
+
+export function usePromotions(language: string): QueryState<{ bonus: Paged<Bonus> }> {
+  return useApi(LOBBY_API.bonuses, { query: { pageNo: 1, limit: PAGE_SIZE, isDeposit: false, language } });
+}
+
+export function setFavorite(gameId: Game['id'], favorite: boolean): Promise<unknown> {
+  return favorite ? post(LOBBY_API.favorites, { gameId }) : del(`${LOBBY_API.favorites}/${encodeURIComponent(String(gameId))}`);
+}
+

@@ -1,0 +1,35 @@
+import { FormattedMessage } from 'react-intl';
+import { EmptyState, ErrorState, Grid } from '@casino/ui';
+import type { Game } from '../api';
+import { m } from '../messages';
+import { GameCard, GameCardSkeleton } from './GameCard';
+
+export interface GameGridProps {
+  games: Game[];
+  loading: boolean;
+  error: Error | null;
+  onRetry: () => void;
+  skeletons?: number;
+  empty?: React.ReactNode;
+}
+
+/** Game tiles with skeletons while loading, an empty state and an error state. */
+export function GameGrid({ games, loading, error, onRetry, skeletons = 18, empty }: GameGridProps) {
+  if (error && games.length === 0) return <ErrorState message={error.message} onRetry={onRetry} />;
+  if (!loading && games.length === 0)
+    return (
+      <>
+        {empty ?? (
+          <EmptyState title={<FormattedMessage {...m.noGamesTitle} />} description={<FormattedMessage {...m.noGamesText} />} />
+        )}
+      </>
+    );
+  return (
+    <Grid $min={150} aria-busy={loading || undefined}>
+      {games.map((g) => (
+        <GameCard key={g.id} game={g} />
+      ))}
+      {loading && Array.from({ length: skeletons }, (_, i) => <GameCardSkeleton key={`sk${i}`} />)}
+    </Grid>
+  );
+}

@@ -1,0 +1,32 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useModal, useSession } from '@casino/platform';
+import { EmptyState, LoginRequired, Page, PageTitle } from '@casino/ui';
+import { normaliseList, useFavorites } from '../api';
+import { GameGrid } from '../components/GameGrid';
+import { m } from '../messages';
+
+export function FavoritesPage() {
+  const intl = useIntl();
+  const { authenticated } = useSession();
+  const { open } = useModal();
+  const { data, loading, error, refetch } = useFavorites();
+  return (
+    <Page>
+      <PageTitle>{intl.formatMessage(m.favoritesTitle)}</PageTitle>
+      {authenticated ? (
+        <GameGrid
+          games={normaliseList(data)}
+          loading={loading}
+          error={error}
+          onRetry={refetch}
+          skeletons={6}
+          empty={
+            <EmptyState icon="♡" title={<FormattedMessage {...m.favoritesEmptyTitle} />} description={<FormattedMessage {...m.favoritesEmptyText} />} />
+          }
+        />
+      ) : (
+        <LoginRequired onLogin={() => open('login')} />
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,149 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import styled from 'styled-components';
+import { formatAmount, isApiError, useModal, useSession } from '@casino/platform';
+import { Button, Card, EmptyState, ErrorState, LinkButton, Page, Skeleton, Stack } from '@casino/ui';
+import { useGame, type Game } from '../api';
+import { FavoriteButton } from '../components/FavoriteButton';
+import { m } from '../messages';
+
+const Layout = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) 300px;
+  gap: ${({ theme }) => theme.space(5)};
+  ${({ theme }) => theme.media.upToTablet} {
+    grid-template-columns: 1fr;
+  }
+`;
+
+const Stage = styled.div`
+  position: relative;
+  aspect-ratio: 16 / 9;
+  border-radius: ${({ theme }) => theme.radii.lg};
+  overflow: hidden;
+  background: ${({ theme }) => `radial-gradient(circle at 30% 20%, ${theme.colors.accent}, ${theme.colors.background})`};
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  iframe {
+    position: absolute;
+    inset: 0;
+    width: 100%;
+    height: 100%;
+    border: 0;
+  }
+`;
+
+const Stats = styled.dl`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
+  margin: 0;
+  dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  dd {
+    margin: 0;
+    text-align: right;
+    font-weight: 600;
+  }
+`;
+
+function GameStats({ game }: { game: Game }) {
+  const intl = useIntl();
+  return (
+    <Card aria-label={intl.formatMessage(m.gameStats)}>
+      <Stats>
+        {game.provider && (
+          <>
+            <dt>{intl.formatMessage(m.provider)}</dt>
+            <dd>{game.provider}</dd>
+          </>
+        )}
+        {game.returnToPlayer != null && (
+          <>
+            <dt>{intl.formatMessage(m.rtp)}</dt>
+            <dd>{intl.formatMessage(m.rtpValue, { value: String(game.returnToPlayer) })}</dd>
+          </>
+        )}
+        {game.maxMultiplier != null && (
+          <>
+            <dt>{intl.formatMessage(m.maxMultiplier)}</dt>
+            <dd>{intl.formatMessage(m.multiplierValue, { value: String(game.maxMultiplier) })}</dd>
+          </>
+        )}
+        {game.minBet != null && (
+          <>
+            <dt>{intl.formatMessage(m.minBet)}</dt>
+            <dd>{formatAmount(game.minBet)}</dd>
+          </>
+        )}
+      </Stats>
+    </Card>
+  );
+}
+
+export function GamePage({ slug }: { slug: string }) {
+  const intl = useIntl();
+  const { authenticated } = useSession();
+  const { open } = useModal();
+  const { data: game, loading, error, refetch } = useGame(slug);
+
+  if (isApiError(error) && error.status === 404) {
+    return (
+      <Page>
+        <EmptyState
+          icon="🎰"
+          title={<FormattedMessage {...m.gameNotFound} />}
+          description={<FormattedMessage {...m.gameNotFoundText} />}
+          action={
+            <LinkButton href="/casino">
+              <FormattedMessage {...m.backToLobby} />
+            </LinkButton>
+          }
+        />
+      </Page>
+    );
+  }
+
+  return (
+    <Page>
+      <Stack $row $justify="space-between" $align="center" style={{ marginBottom: 16 }}>
+        <a href="/casino">← {intl.formatMessage(m.backToLobby)}</a>
+        {game && <FavoriteButton game={game} />}
+      </Stack>
+      <Layout>
+        <Stage title={intl.formatMessage(m.gameFrameTitle)}>
+          {loading && <Skeleton $height="100%" style={{ position: 'absolute', inset: 0 }} />}
+          {error && <ErrorState message={error.message} onRetry={refetch} />}
+          {game && (
+            <Stack $row $gap={3}>
+              {authenticated ? (
+                <Button size="lg" disabled={!game.playUrl}>
+                  <FormattedMessage {...m.play} />
+                </Button>
+              ) : (
+                <Button size="lg" onClick={() => open('login')}>
+                  <FormattedMessage {...m.loginToPlay} />
+                </Button>
+              )}
+              {game.demo && (
+                <Button size="lg" variant="secondary">
+                  <FormattedMessage {...m.demo} />
+                </Button>
+              )}
+            </Stack>
+          )}
+        </Stage>
+        <Stack $gap={4}>
+          {loading && <Skeleton $height="160px" />}
+          {game && (
+            <>
+              <h1 style={{ margin: 0 }}>{game.name}</h1>
+              <GameStats game={game} />
+            </>
+          )}
+        </Stack>
+      </Layout>
+    </Page>
+  );
+}

@@ -1,0 +1,88 @@
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { navigateToUrl, registerApplication, start, type LifeCycles } from 'single-spa';
+import { refreshHeader } from './header';
+import { isClientRoutable, routableAnchor } from './links';
+import { clearServerContent, containerFor, removeContainer } from './mount';
+import { readRemotes, toFederationRemotes, type RemotesMap } from './remotes';
+import { appForModal, appForPath, CONTAINER, modalOf, type AppName, type PageApp } from './routes';
+
+type Lifecycle = (props: Record<string, unknown>) => Promise<unknown>;
+type RemoteLifecycles = { bootstrap: Lifecycle | Lifecycle[]; mount: Lifecycle | Lifecycle[]; unmount: Lifecycle | Lifecycle[] };
+
+const PAGE_APPS: PageApp[] = ['lobby', 'cashier', 'profile', 'calendar'];
+const list = (x: Lifecycle | Lifecycle[]) => (Array.isArray(x) ? x : [x]);
+
+/** Loads `<container>/<expose>` through the MF runtime (only when single-spa activates it). */
+async function load(app: AppName, expose: 'app' | 'modal', remotes: RemotesMap): Promise<RemoteLifecycles> {
+  if (!remotes[app]) throw new Error(`[root-config] no release of "${app}" in mf-remotes`);
+  const mod = await loadRemote<RemoteLifecycles>(`${CONTAINER[app]}/${expose}`);
+  if (!mod) throw new Error(`[root-config] ${CONTAINER[app]}/${expose} did not load`);
+  return mod;
+}
+
+/** Wraps remote lifecycles with mount-point housekeeping. */
+function withContainer(lc: RemoteLifecycles, rootId: 'mf-page' | 'mf-modal', app: string): LifeCycles {
+  return {
+    bootstrap: list(lc.bootstrap),
+    mount: [
+      async () => {
+        if (rootId === 'mf-page') {
+          clearServerContent(rootId);
+          const page = document.getElementById('mf-page');
+          if (page) page.dataset.app = app;
+        }
+      },
+      ...list(lc.mount),
+    ],
+    unmount: [...list(lc.unmount), async () => removeContainer(rootId, app)],
+  } as LifeCycles;
+}
+
+function registerApps(remotes: RemotesMap): void {
+  for (const app of PAGE_APPS) {
+    registerApplication({
+      name: app,
+      app: async () => withContainer(await load(app, 'app', remotes), 'mf-page', app),
+      activeWhen: (loc) => appForPath(loc.pathname) === app,
+      customProps: () => ({ domElement: containerFor('mf-page', app) }),
+    });
+    registerApplication({
+      name: `${app}-modal`,
+      app: async () => withContainer(await load(app, 'modal', remotes), 'mf-modal', app),
+      activeWhen: (loc) => appForModal(modalOf(loc.search)) === app,
+      customProps: () => ({ domElement: containerFor('mf-modal', app) }),
+    });
+  }
+  registerApplication({
+    name: 'country-block',
+    app: async () => (await load('country-block', 'app', remotes)) as unknown as LifeCycles,
+    activeWhen: () => document.body.dataset.countryBlocked === '1',
+    customProps: () => ({ domElement: document.getElementById('mf-country-block') ?? document.body }),
+  });
+}
+
+function interceptLinks(): void {
+  document.addEventListener('click', (event) => {
+    const anchor = routableAnchor(event);
+    if (!anchor) return;
+    const target = new URL(anchor.href, location.href);
+    if (!isClientRoutable(target, location)) return;
+    event.preventDefault();
+    navigateToUrl(target.pathname + target.search + target.hash);
+  });
+}
+
+function boot(): void {
+  const remotes = readRemotes();
+  registerRemotes(toFederationRemotes(remotes));
+  registerApps(remotes);
+  interceptLinks();
+  window.addEventListener('casino:auth-changed', () => void refreshHeader());
+  window.addEventListener('single-spa:app-change', () => {
+    // A remote that failed to load leaves the server skeleton in place.
+    document.getElementById('mf-page')?.removeAttribute('aria-busy');
+  });
+  start({ urlRerouteOnly: true });
+}
+
+boot();

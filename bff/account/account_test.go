@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"sync"
 	"testing"
+	"time"
 
 	"casino/bff/api"
 	"casino/bff/database"
@@ -66,6 +67,21 @@ var annSignUp = map[string]any{
 	"isAdult": true, "acceptTerms": true, "cpnc": "summer", "mkt": "aff1",
 }
 
+// register signs up and logs in (sign-up alone leaves the player logged out).
+func (f *fixture) register(t testing.TB, body map[string]any) (token string, userID int64) {
+	t.Helper()
+	status, res := f.call(t, "POST", "/api/user/sign-up", body, "")
+	if status != 200 {
+		t.Fatalf("sign-up %d: %v", status, res)
+	}
+	userID = int64(data(res)["createUser"].(map[string]any)["userId"].(float64))
+	status, res = f.call(t, "POST", "/api/user/login", map[string]any{"email": body["email"], "password": body["password"]}, "")
+	if status != 200 {
+		t.Fatalf("login %d: %v", status, res)
+	}
+	return data(res)["accessToken"].(string), userID
+}
+
 func data(body map[string]any) map[string]any { d, _ := body["data"].(map[string]any); return d }
 
 func TestSignUpLoginDetailsLogout(t *testing.T) {
@@ -75,7 +91,7 @@ func TestSignUpLoginDetailsLogout(t *testing.T) {
 		t.Fatalf("sign-up %d: %v", status, body)
 	}
 	created := data(body)["createUser"].(map[string]any)
-	if data(body)["accessToken"] == "" || created["email"] != "ann@example.com" {
+	if data(body)["accessToken"] != "" || created["email"] != "ann@example.com" {
 		t.Fatalf("sign-up result %v", body)
 	}
 	if status, body := f.call(t, "POST", "/api/user/sign-up", annSignUp, ""); status != 409 || body["error"].(map[string]any)["code"] != "EMAIL_ALREADY_EXISTS" {
@@ -168,9 +184,8 @@ func TestOneClickSignUp(t *testing.T) {
 func TestUpdateLocksAndPasswordChange(t *testing.T) {
 	f := newFixture(t)
 	ctx := context.Background()
-	_, body := f.call(t, "POST", "/api/user/sign-up", annSignUp, "")
-	token := data(body)["accessToken"].(string)
-	other, _ := f.sessions.Create(ctx, int64(data(body)["createUser"].(map[string]any)["userId"].(float64)), "", "")
+	token, uid := f.register(t, annSignUp)
+	other, _ := f.sessions.Create(ctx, uid, "", "")
 
 	status, body := f.call(t, "PUT", "/api/user/update-user-details", map[string]any{"firstName": "Anna", "updateFrom": "Profile Page"}, token)
 	if status != 400 || body["error"].(map[string]any)["fields"].(map[string]any)["firstName"] == nil {
@@ -200,18 +215,15 @@ func TestUpdateLocksAndPasswordChange(t *testing.T) {
 // token's player only.
 func TestDetailsAreTheCallersOwn(t *testing.T) {
 	f := newFixture(t)
-	_, a := f.call(t, "POST", "/api/user/sign-up", annSignUp, "")
+	annToken, _ := f.register(t, annSignUp)
 	bob := map[string]any{}
 	for k, v := range annSignUp {
 		bob[k] = v
 	}
 	bob["email"], bob["nickname"] = "bob@example.com", "bob"
-	_, b := f.call(t, "POST", "/api/user/sign-up", bob, "")
-	for _, tt := range []struct {
-		body  map[string]any
-		email string
-	}{{a, "ann@example.com"}, {b, "bob@example.com"}} {
-		_, d := f.call(t, "GET", "/api/user/get-user-details?userId=1", nil, data(tt.body)["accessToken"].(string))
+	bobToken, _ := f.register(t, bob)
+	for _, tt := range []struct{ token, email string }{{annToken, "ann@example.com"}, {bobToken, "bob@example.com"}} {
+		_, d := f.call(t, "GET", "/api/user/get-user-details?userId=1", nil, tt.token)
 		if got := data(d)["getUser"].(map[string]any)["email"]; got != tt.email {
 			t.Errorf("details = %v, want %s", got, tt.email)
 		}
@@ -278,5 +290,67 @@ func TestReference(t *testing.T) {
 	_, body = f.call(t, "GET", "/api/admin/get-registration-fields", nil, "")
 	if data(body)["phone"].(float64) != 1 {
 		t.Errorf("registration fields = %v", data(body))
+	}
+}
+
+func TestMirrorDomainSignUp(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	f.svc.PutMirror(ctx, "https://mirror.example", MirrorSettings{LoginOff: true})
+	f.svc.PutMirror(ctx, "https://closed.example", MirrorSettings{RegistrationConfigs: []RegistrationWindow{{Country: "DE", From: "00:00", To: "00:01"}}})
+	signUp := func(host, email string) (int, map[string]any) {
+		body := map[string]any{}
+		for k, v := range annSignUp {
+			body[k] = v
+		}
+		body["email"], body["nickname"] = email, ""
+		var buf bytes.Buffer
+		json.NewEncoder(&buf).Encode(body)
+		r := httptest.NewRequest("POST", "/api/user/sign-up", &buf)
+		r.Host = host
+		r.Header.Set("Content-Type", "application/json")
+		rec := httptest.NewRecorder()
+		f.mux.ServeHTTP(rec, r)
+		var out map[string]any
+		json.Unmarshal(rec.Body.Bytes(), &out)
+		return rec.Code, out
+	}
+	status, body := signUp("mirror.example", "m1@example.com")
+	if status != 200 || data(body)["accessToken"] == "" {
+		t.Fatalf("loginOff mirror: %d %v", status, body)
+	}
+	if status, body := f.call(t, "GET", "/api/user/get-user-details", nil, data(body)["accessToken"].(string)); status != 200 {
+		t.Fatalf("token from loginOff sign-up: %d %v", status, body)
+	}
+	status, body = signUp("closed.example:8080", "m2@example.com")
+	if status != 403 || body["error"].(map[string]any)["code"] != "REGISTRATION_CLOSED" {
+		t.Fatalf("closed window: %d %v", status, body)
+	}
+}
+
+func TestRegistrationWindows(t *testing.T) {
+	at := func(hhmm string) time.Time {
+		tm, _ := time.Parse("15:04", hhmm)
+		return time.Date(2026, 11, 23, tm.Hour(), tm.Minute(), 0, 0, time.UTC)
+	}
+	m := MirrorSettings{RegistrationConfigs: []RegistrationWindow{
+		{Country: "DE", From: "08:00", To: "20:00", DeviceType: "desktop"},
+		{Country: "DE", From: "22:00", To: "02:00", DeviceType: "mobile"},
+	}}
+	tests := []struct {
+		country, device, at string
+		open                bool
+	}{
+		{"DE", "desktop", "09:00", true},
+		{"DE", "desktop", "21:00", false},
+		{"DE", "mobile", "23:30", true},
+		{"DE", "mobile", "01:59", true},
+		{"DE", "mobile", "12:00", false},
+		{"FR", "mobile", "12:00", true}, // no window for FR: open
+	}
+	for _, tt := range tests {
+		if got := m.RegistrationOpen(tt.country, tt.device, at(tt.at)); got != tt.open {
+			t.Errorf("%s %s %s: open=%v, want %v", tt.country, tt.device, tt.at, got, tt.open)
+		}
 	}
 }

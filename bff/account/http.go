@@ -33,6 +33,7 @@ func (s *Service) Routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /api/user/verify-email", s.handleVerifyEmail)
 	handle("POST /api/user/resend-verification-email", s.sessions.RequireUser(s.handleResendVerification))
 	handle("POST /api/user/send-credentials", s.sessions.RequireUser(s.handleSendCredentials))
+	handle("GET /api/admin/get-mirror-domain", s.handleMirrorDomain)
 	handle("GET /api/admin/get-registration-fields", s.handleRegistrationFields)
 	handle("GET /api/admin/get-all-country", s.handleCountries)
 	handle("GET /api/admin/get-currencies", s.handleCurrencies)
@@ -50,9 +51,36 @@ func (s *Service) handleSignUp(w http.ResponseWriter, r *http.Request) error {
 	if err := api.Decode(w, r, &req); err != nil {
 		return err
 	}
+	mirror, err := s.MirrorFor(r.Context(), r)
+	if err != nil {
+		return err
+	}
+	if mirror != nil {
+		country := req.CountryCode
+		if s.Locate != nil {
+			if c := s.Locate(r); c != "" {
+				country = c
+			}
+		}
+		if !mirror.Settings.RegistrationOpen(country, req.UserDeviceType, s.now()) {
+			return ErrRegistrationClosed
+		}
+		req.MirrorDomainFk = &mirror.DomainID
+	}
 	res, err := s.SignUp(r.Context(), req, s.clientIP(r))
 	if err != nil {
 		return err
+	}
+	// Sign-up leaves the player logged out (they log in next), except on a
+	// mirror domain with loginOff and after one-click registration, where
+	// the credentials screen is shown to a logged-in player.
+	if mirror != nil && mirror.Settings.LoginOff || res.Credentials != nil {
+		session.SetCookie(w, r, res.AccessToken)
+	} else {
+		if err := s.sessions.Revoke(r.Context(), res.AccessToken); err != nil {
+			return err
+		}
+		res.AccessToken = ""
 	}
 	if res.Credentials == nil {
 		// The account exists either way; a failed mail is retried with

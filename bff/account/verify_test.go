@@ -35,8 +35,7 @@ func (f *fixture) follow(t *testing.T, link string) string {
 
 func TestEmailVerification(t *testing.T) {
 	f := newFixture(t)
-	_, body := f.call(t, "POST", "/api/user/sign-up", annSignUp, "")
-	token := data(body)["accessToken"].(string)
+	token, _ := f.register(t, annSignUp)
 	link := f.latestLink(t, "ann@example.com")
 
 	if loc := f.follow(t, link); loc != "/profile2/my-profile?emailVerified=1" {
@@ -56,8 +55,7 @@ func TestEmailVerification(t *testing.T) {
 
 func TestExpiredVerificationAndResend(t *testing.T) {
 	f := newFixture(t)
-	_, body := f.call(t, "POST", "/api/user/sign-up", annSignUp, "")
-	token := data(body)["accessToken"].(string)
+	token, _ := f.register(t, annSignUp)
 	old := f.latestLink(t, "ann@example.com")
 	f.svc.now = func() time.Time { return time.Now().Add(VerificationTTL + time.Minute) }
 	if loc := f.follow(t, old); loc != "/?modal=verify-email-expired" {

@@ -306,7 +306,7 @@ func newNonce() string {
 }
 
 // page builds the view of one request.
-func (s *Site) page(w http.ResponseWriter, r *http.Request, q *request, kind shell.Kind, app, title string, withScripts bool) (*shell.Page, error) {
+func (s *Site) page(r *http.Request, q *request, kind shell.Kind, app, title string, withScripts bool) *shell.Page {
 	p := &shell.Page{
 		Layout: q.layout,
 		Kind:   kind,
@@ -329,6 +329,9 @@ func (s *Site) page(w http.ResponseWriter, r *http.Request, q *request, kind she
 			p.Modal, p.ModalName = a, m
 		}
 	}
+	if fragment(r) != "" {
+		return p // a fragment has no head, scripts or mount points
+	}
 	p.RemotesJSON, p.RootEntry = s.remotes(r.Context())
 	if withScripts {
 		f := scripts.Filter{AuthUsers: q.player != nil, Depositors: q.player != nil && q.player.Depositor}
@@ -342,7 +345,7 @@ func (s *Site) page(w http.ResponseWriter, r *http.Request, q *request, kind she
 			p.CountryBlock = cb
 		}
 	}
-	return p, nil
+	return p
 }
 
 // bufPool recycles render buffers: a page is ~20 KB.
@@ -447,7 +450,7 @@ func (s *Site) serveAppAs(w http.ResponseWriter, r *http.Request, app, title str
 	if !ok {
 		return
 	}
-	p, _ := s.page(w, r, q, shell.KindApp, app, title, true)
+	p := s.page(r, q, shell.KindApp, app, title, true)
 	s.render(w, r, p, http.StatusOK, false)
 }
 
@@ -466,7 +469,7 @@ func (s *Site) serveInfo(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r, q)
 		return
 	}
-	p, _ := s.page(w, r, q, shell.KindInfo, shell.AppNone, title, true)
+	p := s.page(r, q, shell.KindInfo, shell.AppNone, title, true)
 	p.Info = &shell.Info{Slug: slug, Title: title, HTML: body}
 	s.render(w, r, p, http.StatusOK, false)
 }
@@ -482,7 +485,7 @@ func (s *Site) servePlay(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	p, _ := s.page(w, r, q, shell.KindApp, shell.AppLobby, "Play", false)
+	p := s.page(r, q, shell.KindApp, shell.AppLobby, "Play", false)
 	p.Heading = ""
 	s.render(w, r, p, http.StatusOK, true)
 }
@@ -531,7 +534,7 @@ func (s *Site) serveFallback(w http.ResponseWriter, r *http.Request) {
 	for key, u := range q.settings.PageURLs {
 		if u == r.URL.Path {
 			if app, ok := pageKeyApps[key]; ok {
-				p, _ := s.page(w, r, q, shell.KindApp, app, "", true)
+				p := s.page(r, q, shell.KindApp, app, "", true)
 				s.render(w, r, p, http.StatusOK, false)
 				return
 			}
@@ -541,7 +544,7 @@ func (s *Site) serveFallback(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Site) notFound(w http.ResponseWriter, r *http.Request, q *request) {
-	p, _ := s.page(w, r, q, shell.KindNotFound, shell.AppNone, q.layout.Labels.NotFoundTitle, true)
+	p := s.page(r, q, shell.KindNotFound, shell.AppNone, q.layout.Labels.NotFoundTitle, true)
 	s.render(w, r, p, http.StatusNotFound, false)
 }
 

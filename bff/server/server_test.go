@@ -213,3 +213,81 @@ func TestRealtimeStream(t *testing.T) {
 		}
 	}
 }
+
+func TestShellPageAndCountryBlock(t *testing.T) {
+	cfg := Config{}
+	s := start(t, cfg)
+	ctx := context.Background()
+	if _, err := s.Settings.Update(ctx, []byte(`{"excludedCountries":["DE"]}`)); err != nil {
+		t.Fatal(err)
+	}
+	get := func(path, xff, ua string) (int, string) {
+		req, _ := http.NewRequest("GET", s.URL+path, nil)
+		if xff != "" {
+			req.Header.Set("X-Forwarded-For", xff)
+		}
+		if ua != "" {
+			req.Header.Set("User-Agent", ua)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(b)
+	}
+	status, body := get("/casino", "", "")
+	if status != 200 || !strings.Contains(body, `id="mf-page"`) || strings.Contains(body, "Site Unavailable in Your Country") {
+		t.Fatalf("/casino from loopback: %d", status)
+	}
+	// Without trusted proxies the header is the visitor's own claim: ignored.
+	if _, body := get("/casino", "193.99.144.80", ""); strings.Contains(body, "Site Unavailable in Your Country") {
+		t.Fatal("spoofed X-Forwarded-For blocked the page")
+	}
+}
+
+func TestCountryBlockBehindTrustedProxy(t *testing.T) {
+	cfg := Config{}
+	content := t.TempDir()
+	os.MkdirAll(filepath.Join(content, "locales"), 0o755)
+	os.WriteFile(filepath.Join(content, "locales", "en.json"), []byte(`{}`), 0o644)
+	cfg.DataDir, cfg.ContentDir = t.TempDir(), content
+	cfg.Geo = testGeoConfig(t)
+	var err error
+	if cfg.Geo.TrustedProxies, err = geo.ParsePrefixes("127.0.0.1/32"); err != nil {
+		t.Fatal(err)
+	}
+	app, err := New(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer app.Close()
+	app.Settings.Update(context.Background(), []byte(`{"excludedCountries":["DE"]}`))
+	h, _ := app.Handler()
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	tests := []struct {
+		name, xff, ua string
+		blocked       bool
+	}{
+		{"german visitor", "193.99.144.80", "Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0", true},
+		{"german crawler", "193.99.144.80", "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", false},
+		{"american visitor", "8.8.8.8", "Mozilla/5.0 Chrome/120.0", false},
+	}
+	for _, tt := range tests {
+		req, _ := http.NewRequest("GET", srv.URL+"/casino", nil)
+		req.Header.Set("X-Forwarded-For", tt.xff)
+		req.Header.Set("User-Agent", tt.ua)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		got := strings.Contains(string(b), "Site Unavailable in Your Country")
+		if got != tt.blocked {
+			t.Errorf("%s: blocked=%v, want %v", tt.name, got, tt.blocked)
+		}
+	}
+}

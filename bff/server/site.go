@@ -1,8 +1,46 @@
 package server
 
-import "net/http"
+import (
+	"net/http"
+	"os"
+	"path/filepath"
+
+	"casino/bff/site"
+	"casino/shell"
+)
 
 // mountSite registers the server-rendered pages.
 func (a *App) mountSite(mux *http.ServeMux) error {
+	s, err := site.New(site.Deps{
+		Settings:     a.Settings,
+		Sessions:     a.Sessions,
+		Scripts:      a.Scripts,
+		Frontends:    a.Frontends,
+		Catalog:      a.Catalog,
+		Pages:        os.DirFS(filepath.Join(a.Config.ContentDir, "pages")),
+		CountryBlock: a.countryBlock,
+	})
+	if err != nil {
+		return err
+	}
+	s.Routes(mux)
 	return nil
+}
+
+// countryBlock asks geo whether the request gets the full-screen notice.
+func (a *App) countryBlock(r *http.Request, loggedIn bool) (*shell.CountryBlock, error) {
+	st, err := a.Settings.Current(r.Context())
+	if err != nil {
+		return nil, err
+	}
+	if len(st.ExcludedCountries) == 0 {
+		return nil, nil
+	}
+	d, err := a.Geo.Decide(nil, r, loggedIn, st.ExcludedCountries)
+	if err != nil || d == nil || !d.Blocked {
+		return nil, err
+	}
+	return &shell.CountryBlock{
+		Country: d.Country.Code, CountryName: d.Country.Name, IP: d.IP.String(), Date: d.Date, SupportEmail: st.SupportEmail,
+	}, nil
 }

@@ -39,7 +39,7 @@ func TestDocumentMountPoints(t *testing.T) {
 	html := renderDoc(t, p)
 	for _, want := range []string{
 		`<html lang="en" dir="ltr" data-locale-version="2026-11-23.abcd">`,
-		`<main id="mf-page" class="page page-cashier" data-app="cashier" tabindex="-1">`,
+		`<main id="mf-page" class="page page-cashier" data-app="cashier" tabindex="-1" aria-busy="true">`,
 		`<div id="mf-modal" data-modal="profile" data-modal-name="login"></div>`,
 		`<div id="mf-country-block"></div>`,
 		`<script id="mf-remotes" type="application/json" nonce="N0nce">{"lobby":"/mf/lobby/v1/remoteEntry.js"}</script>`,

@@ -58,13 +58,16 @@ var appRoutes = []appRoute{
 }
 
 // modalApps is THE ?modal= → app table (SPEC section 2). "signup" is the
-// guest header's Sign up button (registration lives in the profile app).
+// guest header's Sign up button (registration lives in the profile app);
+// "deposit-success" is the plain success result modal SPEC lists beside the
+// others.
 var modalApps = map[string]string{
 	"login":                shell.AppProfile,
 	"signup":               shell.AppProfile,
 	"linked-signup":        shell.AppProfile,
 	"verify-email-expired": shell.AppProfile,
 	"deposit-3ds-success":  shell.AppCashier,
+	"deposit-success":      shell.AppCashier,
 	"deposit-failed":       shell.AppCashier,
 	"deposit-return":       shell.AppCashier,
 	"deposit-decline":      shell.AppCashier,

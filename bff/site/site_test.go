@@ -102,6 +102,7 @@ func TestModalSelectsApp(t *testing.T) {
 		{"verify-email-expired", "profile"},
 		{"signup", "profile"},
 		{"deposit-3ds-success", "cashier"},
+		{"deposit-success", "cashier"},
 		{"deposit-failed", "cashier"},
 		{"deposit-return", "cashier"},
 		{"deposit-decline", "cashier"},

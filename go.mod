@@ -45,3 +45,5 @@ require (
 )
 
 tool github.com/a-h/templ/cmd/templ
+
+ignore node_modules

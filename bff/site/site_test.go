@@ -2,6 +2,7 @@ package site
 
 import (
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -455,4 +456,28 @@ func TestPagesFSMayBeAnyFS(t *testing.T) {
 	r := f.get("/privacy-policy")
 	r.has(t, "Privacy at Aurum Casino</h1>")
 	r.lacks(t, "alert(1)")
+}
+
+func TestConcurrentPages(t *testing.T) {
+	f := newFixture(t)
+	f.site.catalogCheckEvery = 0
+	f.site.pages.checkEvery = 0
+	player := f.login("many@example.com", true)
+	done := make(chan struct{})
+	for i := range 8 {
+		go func() {
+			defer func() { done <- struct{}{} }()
+			for j := range 20 {
+				path := []string{"/casino", "/deposit", "/bonus-terms", "/nope", "/play/x"}[(i+j)%5]
+				req := httptest.NewRequest(http.MethodGet, path, nil)
+				if i%2 == 0 {
+					req.AddCookie(player)
+				}
+				f.mux.ServeHTTP(httptest.NewRecorder(), req)
+			}
+		}()
+	}
+	for range 8 {
+		<-done
+	}
 }

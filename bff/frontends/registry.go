@@ -60,6 +60,7 @@ type Registry struct {
 
 	mu      sync.RWMutex
 	current map[string]Release // cache of the pointers; the shell reads it on every page
+	rev     uint64             // changes whenever a pointer moves
 }
 
 // NewRegistry returns a Registry storing files under dir.
@@ -79,40 +80,52 @@ func knownName(name string) bool {
 	return false
 }
 
-// Current returns the current release of every published name.
+// Current returns the current release of every published name. The map is
+// shared: do not modify it.
 func (g *Registry) Current(ctx context.Context) (map[string]Release, error) {
+	c, _, err := g.Snapshot(ctx)
+	return c, err
+}
+
+// Snapshot is Current with a revision number that changes whenever a pointer
+// moves, for callers that cache what they derive from it.
+func (g *Registry) Snapshot(ctx context.Context) (map[string]Release, uint64, error) {
 	g.mu.RLock()
-	c := g.current
+	c, rev := g.current, g.rev
 	g.mu.RUnlock()
 	if c != nil {
-		return c, nil
+		return c, rev, nil
 	}
 	rows, err := g.db.Read.QueryContext(ctx, `SELECT name, version, entry, published_at FROM frontend_releases WHERE is_current = 1`)
 	if err != nil {
-		return nil, fmt.Errorf("current releases: %w", err)
+		return nil, 0, fmt.Errorf("current releases: %w", err)
 	}
 	defer rows.Close()
 	c = map[string]Release{}
 	for rows.Next() {
 		var r Release
 		if err := rows.Scan(&r.Name, &r.Version, &r.Entry, &r.PublishedAt); err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		r.Current = true
 		c[r.Name] = r
 	}
 	if err := rows.Err(); err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	g.mu.Lock()
-	g.current = c
+	if g.current == nil && g.rev == rev {
+		g.current = c
+	}
+	rev = g.rev
 	g.mu.Unlock()
-	return c, nil
+	return c, rev, nil
 }
 
 func (g *Registry) invalidate() {
 	g.mu.Lock()
 	g.current = nil
+	g.rev++
 	g.mu.Unlock()
 }
 

@@ -187,7 +187,7 @@ func (a *App) settingsHandler(w http.ResponseWriter, r *http.Request) error {
 		return fmt.Errorf("settings2: %v: %w", err, api.ErrServiceUnavailable)
 	}
 	w.Header().Set("Cache-Control", "no-cache")
-	return api.WriteData(w, s)
+	return api.WriteData(w, s.Public())
 }
 
 func (a *App) health(w http.ResponseWriter, r *http.Request) {

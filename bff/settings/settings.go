@@ -82,12 +82,23 @@ type Settings struct {
 	PreciseAmounts        bool              `json:"preciseAmounts"`
 	Password              PasswordPolicy    `json:"password"`
 	ExcludedCountries     []string          `json:"excludedCountries"`
-	WhitelistedIPs        []string          `json:"whitelistedIps"`
+	WhitelistedIPs        []string          `json:"whitelistedIps,omitempty"`
 	SupportEmail          string            `json:"supportEmail"`
 	FakeEmptyEmailDomain  string            `json:"fakeEmptyEmailDomain"`
 	// RegistrationFields says which sign-up fields show: 0 hidden, 1 shown.
 	RegistrationFields map[string]int `json:"registrationFields"`
 	CryptoCurrencies   []string       `json:"cryptoCurrencies"`
+
+	// Revision changes whenever the settings change: caches built from a
+	// settings document key on it.
+	Revision uint64 `json:"-"`
+}
+
+// Public is the document visitors may see (settings2 and the shell page):
+// the operator's IP whitelist stays on the server.
+func (s Settings) Public() Settings {
+	s.WhitelistedIPs = nil
+	return s
 }
 
 // PageURL returns the configured address of a page key ("deposit", …).
@@ -108,6 +119,7 @@ type Store struct {
 
 	mu     sync.RWMutex
 	cached *Settings
+	rev    uint64
 }
 
 // NewStore returns a Store on db.
@@ -128,6 +140,8 @@ func (s *Store) Current(ctx context.Context) (Settings, error) {
 		return Settings{}, err
 	}
 	s.mu.Lock()
+	s.rev++
+	loaded.Revision = s.rev
 	s.cached = &loaded
 	s.mu.Unlock()
 	return loaded, nil
@@ -174,6 +188,8 @@ func (s *Store) Update(ctx context.Context, patch json.RawMessage) (Settings, er
 		return Settings{}, fmt.Errorf("update site settings: %w", err)
 	}
 	s.mu.Lock()
+	s.rev++
+	result.Revision = s.rev
 	s.cached = &result
 	s.mu.Unlock()
 	return result, nil

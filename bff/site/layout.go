@@ -3,11 +3,9 @@ package site
 import (
 	"encoding/json"
 	"fmt"
-	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
-	"unsafe"
 
 	"casino/bff/settings"
 	"casino/shell"
@@ -86,22 +84,9 @@ func (m labeler) get(id string) string {
 	return id
 }
 
-// settingsID identifies one settings document without hashing it: the store
-// hands out the same maps and slices until the settings change. When it does
-// not, the layout is merely rebuilt more often.
-type settingsID [3]uintptr
-
-func idOf(s *settings.Settings) settingsID {
-	return settingsID{
-		reflect.ValueOf(s.PageURLs).Pointer(),
-		uintptr(unsafe.Pointer(unsafe.SliceData(s.Navigation))),
-		uintptr(unsafe.Pointer(unsafe.SliceData(s.HeaderMenu))),
-	}
-}
-
 // buildLayout precomputes everything a page of lang shares under s.
 func buildLayout(s *settings.Settings, lang, localeVersion string, msgs map[string]string, licence string) (*shell.Layout, error) {
-	doc, err := json.Marshal(s)
+	doc, err := json.Marshal(s.Public())
 	if err != nil {
 		return nil, fmt.Errorf("settings document: %w", err)
 	}

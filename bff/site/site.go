@@ -15,7 +15,6 @@ import (
 	"log/slog"
 	"net/http"
 	"path"
-	"reflect"
 	"regexp"
 	"strings"
 	"sync"
@@ -67,7 +66,7 @@ type Site struct {
 }
 
 type layoutEntry struct {
-	settings       settingsID
+	settings       uint64 // settings.Revision
 	catalogVersion string
 	licence        int64
 	checkedAt      time.Time
@@ -75,7 +74,7 @@ type layoutEntry struct {
 }
 
 type remotesEntry struct {
-	src   uintptr
+	rev   uint64
 	json  string
 	entry string
 }
@@ -181,7 +180,7 @@ func (s *Site) language(w http.ResponseWriter, r *http.Request, st *settings.Set
 // layout returns the cached layout of lang, rebuilding it when the settings,
 // the translations or the footer licence text changed.
 func (s *Site) layout(ctx context.Context, st *settings.Settings, lang string) (*shell.Layout, error) {
-	id := idOf(st)
+	id := st.Revision
 	now := s.now()
 	_, licenceHTML, licenceVersion, _, err := s.pages.get("_licence", st.BrandName)
 	if err != nil {
@@ -222,16 +221,15 @@ func (s *Site) layout(ctx context.Context, st *settings.Settings, lang string) (
 // remotes returns the inline registry (every current release but root) and
 // the root config's entry URL.
 func (s *Site) remotes(ctx context.Context) (string, string) {
-	cur, err := s.deps.Frontends.Current(ctx)
+	cur, rev, err := s.deps.Frontends.Snapshot(ctx)
 	if err != nil {
 		slog.Error("site: frontend registry", "err", err)
 		return "{}", ""
 	}
-	src := reflect.ValueOf(cur).Pointer()
 	s.mu.Lock()
 	e := s.remoteCache
 	s.mu.Unlock()
-	if e.src == src && e.json != "" {
+	if e.rev == rev && e.json != "" {
 		return e.json, e.entry
 	}
 	m := make(map[string]string, len(cur))
@@ -241,7 +239,7 @@ func (s *Site) remotes(ctx context.Context) (string, string) {
 		}
 	}
 	doc, _ := json.Marshal(m) // sorted keys, <>& escaped
-	e = remotesEntry{src: src, json: string(doc), entry: cur["root"].Entry}
+	e = remotesEntry{rev: rev, json: string(doc), entry: cur["root"].Entry}
 	s.mu.Lock()
 	s.remoteCache = e
 	s.mu.Unlock()

@@ -1,0 +1,80 @@
+import { useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { getCpncToSend, getMarketingParams, isApiError, screenResolution, setToken, useModal, userDeviceType } from '@casino/platform';
+import { Button, Field, Modal, Muted } from '@casino/ui';
+import { login } from '../api';
+import { m } from '../messages';
+import { filterEmailInput, validateLogin, type LoginErrors } from '../validation';
+
+export function LoginModal() {
+  const intl = useIntl();
+  const { close } = useModal();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverFields, setServerFields] = useState<Record<string, string>>({});
+  const errors: LoginErrors = submitted ? validateLogin(email, password) : {};
+  const text = (e?: 'required' | 'invalid') => (e ? intl.formatMessage(e === 'required' ? m.required : m.invalidFormat) : undefined);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    setServerError(null);
+    setServerFields({});
+    if (Object.keys(validateLogin(email, password)).length) return;
+    setBusy(true);
+    try {
+      const { mkt } = getMarketingParams();
+      const result = await login({
+        email: email.trim(),
+        password,
+        cpnc: getCpncToSend(),
+        mkt,
+        userDeviceType: userDeviceType(),
+        screenResolution: screenResolution(),
+      });
+      setToken(result.accessToken);
+      close();
+    } catch (x) {
+      setServerError(isApiError(x) ? x.message : intl.formatMessage(m.loginFailed));
+      if (isApiError(x)) setServerFields(x.fields);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal open title={intl.formatMessage(m.loginTitle)} onClose={close} width={420}>
+      <form onSubmit={submit} noValidate>
+        <Field
+          label={intl.formatMessage(m.email)}
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(filterEmailInput(e.target.value))}
+          error={text(errors.email) ?? serverFields.email}
+          maxLength={255}
+        />
+        <Field
+          label={intl.formatMessage(m.password)}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={text(errors.password) ?? serverFields.password}
+          maxLength={255}
+        />
+        {serverError && (
+          <Muted role="alert" style={{ marginBottom: 12, color: 'inherit' }}>
+            {serverError}
+          </Muted>
+        )}
+        <Button type="submit" block size="lg" loading={busy}>
+          {intl.formatMessage(m.loginSubmit)}
+        </Button>
+      </form>
+    </Modal>
+  );
+}

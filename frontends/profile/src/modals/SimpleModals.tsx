@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { navigate, pageUrl, useModal, useSettings } from '@casino/platform';
+import { Button, Modal, Muted, Stack } from '@casino/ui';
+import { resendVerification } from '../api';
+import { m } from '../messages';
+
+/** Linked sign-up: closing it (any way) goes to the edit-profile page address from the settings. */
+export function LinkedSignupModal() {
+  const intl = useIntl();
+  const settings = useSettings();
+  const leave = () => navigate(pageUrl(settings, 'edit-profile'));
+  return (
+    <Modal open title={intl.formatMessage(m.linkedSignupTitle)} onClose={leave}>
+      <Stack $gap={4}>
+        <p style={{ margin: 0 }}>{intl.formatMessage(m.linkedSignupText)}</p>
+        <Button block onClick={leave}>
+          {intl.formatMessage(m.linkedSignupContinue)}
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}
+
+export function VerifyEmailExpiredModal() {
+  const intl = useIntl();
+  const { close } = useModal();
+  const [state, setState] = useState<'idle' | 'busy' | 'sent' | 'error'>('idle');
+  const resend = async () => {
+    setState('busy');
+    try {
+      await resendVerification();
+      setState('sent');
+    } catch {
+      setState('error');
+    }
+  };
+  return (
+    <Modal open title={intl.formatMessage(m.verifyExpiredTitle)} onClose={close}>
+      <Stack $gap={4}>
+        <p style={{ margin: 0 }}>{intl.formatMessage(m.verifyExpiredText)}</p>
+        {state === 'sent' && <Muted role="status">{intl.formatMessage(m.verifySent)}</Muted>}
+        {state === 'error' && <Muted role="alert">{intl.formatMessage(m.verifyNotSent)}</Muted>}
+        <Button block loading={state === 'busy'} disabled={state === 'sent'} onClick={resend}>
+          {intl.formatMessage(m.verifyResend)}
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}

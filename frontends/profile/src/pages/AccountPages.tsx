@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { DEFAULT_CURRENCY, formatMoney } from '@casino/platform';
+import { Button, Card, EmptyState, ErrorState, Field, Grid, LinkButton, Muted, Select, Stack, Table, type Column } from '@casino/ui';
+import { useUserBonuses, useUserDetails, type UserBonus } from '../api';
+import { m } from '../messages';
+import { PROFILE_MENU } from '../components/ProfileMenu';
+import { ProfileLayout } from './ProfileLayout';
+
+function Bonuses() {
+  const intl = useIntl();
+  const { data, loading, error, refetch } = useUserBonuses();
+  if (error) return <ErrorState message={error.message} onRetry={refetch} />;
+  const money = (v: string | undefined, b: UserBonus) => (v ? formatMoney(v, b.currencyCode || DEFAULT_CURRENCY) : '');
+  const columns: Column<UserBonus>[] = [
+    { key: 'name', header: intl.formatMessage(m.bonusName), render: (b) => b.name ?? '' },
+    { key: 'type', header: intl.formatMessage(m.bonusType), render: (b) => b.type ?? '' },
+    { key: 'amount', header: intl.formatMessage(m.bonusAmount), render: (b) => money(b.bonusAmount, b), align: 'right' },
+    { key: 'wager', header: intl.formatMessage(m.bonusWagerLeft), render: (b) => money(b.wagerLeft, b), align: 'right' },
+    { key: 'expiry', header: intl.formatMessage(m.bonusExpiry), render: (b) => (b.expiry ? intl.formatDate(b.expiry, { dateStyle: 'medium' }) : '') },
+    { key: 'status', header: intl.formatMessage(m.bonusStatus), render: (b) => b.status ?? '' },
+  ];
+  return (
+    <Table
+      columns={columns}
+      rows={data?.rows}
+      rowKey={(b) => String(b.id)}
+      loading={loading}
+      empty={<EmptyState icon="🎁" title={<FormattedMessage {...m.bonusesEmpty} />} />}
+    />
+  );
+}
+
+export const MyBonusesPage = () => (
+  <ProfileLayout title={m.menuMyBonuses}>
+    <Bonuses />
+  </ProfileLayout>
+);
+
+function Vip() {
+  const intl = useIntl();
+  const { data, loading } = useUserDetails();
+  const raw = data?.userLoyaltyLevel;
+  const level = typeof raw === 'object' && raw ? (raw.name ?? raw.level) : raw;
+  return (
+    <Card>
+      <Stack $gap={3}>
+        <Muted>{intl.formatMessage(m.vipIntro)}</Muted>
+        {!loading && level != null && <strong>{intl.formatMessage(m.vipLevel, { level: String(level) })}</strong>}
+      </Stack>
+    </Card>
+  );
+}
+
+export const VipClubPage = () => (
+  <ProfileLayout title={m.menuVipClub}>
+    <Vip />
+  </ProfileLayout>
+);
+
+export const MyHistoryPage = () => (
+  <ProfileLayout title={m.menuMyHistory}>
+    <EmptyState
+      icon="🕘"
+      title={<FormattedMessage {...m.historyEmpty} />}
+      description={<FormattedMessage {...m.historyIntro} />}
+      action={
+        <LinkButton href="/profile/transactions" variant="secondary">
+          <FormattedMessage {...m.historyTransactions} />
+        </LinkButton>
+      }
+    />
+  </ProfileLayout>
+);
+
+/** Freeze options (SPEC section 9): 1 day (24h), 3, 7, 10 days. */
+export const FREEZE_DAYS = [1, 3, 7, 10] as const;
+
+function Freeze() {
+  const intl = useIntl();
+  const [days, setDays] = useState<string>('1');
+  const label = (d: number) => (d === 1 ? intl.formatMessage(m.freezeDay24) : intl.formatMessage(m.freezeDays, { days: d }));
+  return (
+    <Card>
+      <Muted style={{ marginBottom: 16 }}>{intl.formatMessage(m.freezeIntro)}</Muted>
+      <Select label={intl.formatMessage(m.menuFreezeAccount)} value={days} onChange={(e) => setDays(e.target.value)} options={FREEZE_DAYS.map((d) => ({ value: String(d), label: label(d) }))} />
+      <Button variant="danger" disabled>
+        {intl.formatMessage(m.freezeSubmit)}
+      </Button>
+    </Card>
+  );
+}
+
+export const FreezeAccountPage = () => (
+  <ProfileLayout title={m.menuFreezeAccount}>
+    <Freeze />
+  </ProfileLayout>
+);
+
+function Limits() {
+  const intl = useIntl();
+  const periods = [
+    { value: 'daily', label: intl.formatMessage(m.limitDaily) },
+    { value: 'weekly', label: intl.formatMessage(m.limitWeekly) },
+    { value: 'monthly', label: intl.formatMessage(m.limitMonthly) },
+  ];
+  return (
+    <Stack $gap={4}>
+      <Muted>{intl.formatMessage(m.limitsIntro)}</Muted>
+      <Grid $min={260}>
+        {[m.limitDeposit, m.limitLoss, m.limitBet].map((kind) => (
+          <Card key={kind.id}>
+            <strong>{intl.formatMessage(kind)}</strong>
+            <Select label={intl.formatMessage(m.limitPeriod)} options={periods} defaultValue="daily" />
+            <Field label={intl.formatMessage(kind)} inputMode="decimal" />
+            <Button variant="secondary" disabled>
+              {intl.formatMessage(m.limitSave)}
+            </Button>
+          </Card>
+        ))}
+      </Grid>
+    </Stack>
+  );
+}
+
+export const LimitsPage = () => (
+  <ProfileLayout title={m.menuLimits}>
+    <Limits />
+  </ProfileLayout>
+);
+
+/** /profile, /account: the menu as cards. */
+export function OverviewPage() {
+  const intl = useIntl();
+  return (
+    <ProfileLayout title={m.overviewTitle}>
+      <Grid $min={200}>
+        {PROFILE_MENU.map((item) => (
+          <LinkButton key={item.href} href={item.href} variant="secondary" style={{ minHeight: 72 }}>
+            {intl.formatMessage(item.label)}
+          </LinkButton>
+        ))}
+      </Grid>
+    </ProfileLayout>
+  );
+}

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import styled from 'styled-components';
+import { getToken, type AppMessage } from '@casino/platform';
+import { Card, Grid, Muted, Stack, useToast } from '@casino/ui';
+import { PROFILE_API, useUserDetails } from '../api';
+import { m } from '../messages';
+import { validateDocument } from '../validation';
+import { ProfileLayout } from './ProfileLayout';
+
+const DOCUMENTS: { kind: string; label: AppMessage }[] = [
+  { kind: 'IDENTITY_PROOF', label: m.docIdentity },
+  { kind: 'PROOF_OF_ADDRESS', label: m.docAddress },
+  { kind: 'BANK_STATEMENT', label: m.docBank },
+];
+
+const UploadLabel = styled.label`
+  display: inline-flex;
+  padding: ${({ theme }) => `${theme.space(2)} ${theme.space(4)}`};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.primaryText};
+  font-weight: 600;
+  cursor: pointer;
+  input {
+    position: absolute;
+    opacity: 0;
+    width: 1px;
+  }
+  &:focus-within {
+    outline: 2px solid ${({ theme }) => theme.colors.focus};
+  }
+`;
+
+async function upload(kind: string, file: File): Promise<void> {
+  const body = new FormData();
+  body.append('documentType', kind);
+  body.append('file', file);
+  const token = getToken();
+  const res = await fetch(PROFILE_API.uploadDocument, {
+    method: 'POST',
+    body,
+    credentials: 'same-origin',
+    headers: token ? { Authorization: `Bearer ${token}`, 'X-Access-Token': token } : {},
+  });
+  if (!res.ok) throw new Error(String(res.status));
+}
+
+function DocumentCard({ kind, label }: { kind: string; label: AppMessage }) {
+  const intl = useIntl();
+  const toast = useToast();
+  const [error, setError] = useState<string | null>(null);
+  const [name, setName] = useState<string | null>(null);
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    const problem = validateDocument(file);
+    if (problem) {
+      setError(intl.formatMessage(problem === 'type' ? m.fileType : m.fileSize));
+      return;
+    }
+    setError(null);
+    try {
+      await upload(kind, file);
+      setName(file.name);
+    } catch {
+      toast.show(intl.formatMessage(m.uploadFailed), 'error');
+    }
+  };
+  return (
+    <Card>
+      <Stack $gap={3}>
+        <strong>{intl.formatMessage(label)}</strong>
+        {name && <Muted>{name}</Muted>}
+        <UploadLabel>
+          {intl.formatMessage(m.upload)}
+          <input type="file" accept=".jpg,.jpeg,.png,.pdf" onChange={(e) => void onFile(e.target.files?.[0])} />
+        </UploadLabel>
+        {error && (
+          <Muted role="alert" style={{ color: 'inherit' }}>
+            {error}
+          </Muted>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function Verification() {
+  const intl = useIntl();
+  const { data } = useUserDetails();
+  const status = data?.getUser?.kycStatus;
+  return (
+    <Stack $gap={4}>
+      <Muted>{intl.formatMessage(m.verificationIntro)}</Muted>
+      {status && <strong>{intl.formatMessage(m.kycStatus, { status })}</strong>}
+      <Grid $min={220}>
+        {DOCUMENTS.map((d) => (
+          <DocumentCard key={d.kind} kind={d.kind} label={d.label} />
+        ))}
+      </Grid>
+    </Stack>
+  );
+}
+
+export function VerificationPage() {
+  return (
+    <ProfileLayout title={m.menuVerification}>
+      <Verification />
+    </ProfileLayout>
+  );
+}

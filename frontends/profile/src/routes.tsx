@@ -1,0 +1,31 @@
+import type { ReactElement } from 'react';
+import { matchRoutes, usePathname } from '@casino/platform';
+import { FreezeAccountPage, LimitsPage, MyBonusesPage, MyHistoryPage, OverviewPage, VipClubPage } from './pages/AccountPages';
+import { MyProfilePage } from './pages/MyProfilePage';
+import { VerificationPage } from './pages/VerificationPage';
+
+/** Profile routes (docs/architecture.md): /profile, /profile2/* but balance, /vip-club, /account*, … */
+export const PROFILE_ROUTES: readonly { path: string; render: () => ReactElement }[] = [
+  { path: '/profile', render: () => <OverviewPage /> },
+  { path: '/account', render: () => <OverviewPage /> },
+  { path: '/profile2/my-profile', render: () => <MyProfilePage /> },
+  { path: '/profile/edit-profile', render: () => <MyProfilePage /> },
+  { path: '/account/edit-profile', render: () => <MyProfilePage /> },
+  { path: '/profile2/verification', render: () => <VerificationPage /> },
+  { path: '/profile/verify', render: () => <VerificationPage /> },
+  { path: '/account/verification', render: () => <VerificationPage /> },
+  { path: '/profile2/my-bonuses', render: () => <MyBonusesPage /> },
+  { path: '/bonuses', render: () => <MyBonusesPage /> },
+  { path: '/profile2/vip-club', render: () => <VipClubPage /> },
+  { path: '/vip-club', render: () => <VipClubPage /> },
+  { path: '/profile2/my-history', render: () => <MyHistoryPage /> },
+  { path: '/profile2/freeze-account', render: () => <FreezeAccountPage /> },
+  { path: '/profile2/limits', render: () => <LimitsPage /> },
+  { path: '/profile2/*', render: () => <OverviewPage /> },
+  { path: '/account/*', render: () => <OverviewPage /> },
+];
+
+export function ProfileApp() {
+  const match = matchRoutes(PROFILE_ROUTES, usePathname());
+  return match ? match.route.render() : null;
+}

@@ -10,7 +10,7 @@ import { join, relative } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import { BUILDS } from './lib/paths.mjs';
-import { casino, http, remotesOf, requireBuilds, useSite, waitForApp, withPage } from './lib/suite.mjs';
+import { PENDING_API, casino, http, remotesOf, requireBuilds, useSite, waitForApp, withPage } from './lib/suite.mjs';
 
 const run = promisify(execFile);
 const MARKER = '[data-testid="e2e-build-marker"]';
@@ -65,7 +65,7 @@ describe('independent deployment of one micro-frontend', () => {
   /** Loads /casino in a fresh page: {remotes, marker text or null, lobby script URLs}. */
   async function load(t) {
     let seen;
-    await withPage(site.browser, t, { baseURL: site.server.url }, async ({ page }) => {
+    await withPage(site.browser, t, { baseURL: site.server.url, allow: { http: PENDING_API } }, async ({ page }) => {
       await page.goto('/casino');
       await waitForApp(page, 'lobby');
       const remotes = await remotesOf(page);

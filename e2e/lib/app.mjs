@@ -17,6 +17,7 @@ export const SEL = {
   page: '#mf-page',
   modal: '#mf-modal',
   header: '#site-header',
+  brand: '#site-header .brand',
   remotes: 'script#mf-remotes',
   notFound: '.not-found',
   goHome: '.not-found a',
@@ -28,6 +29,11 @@ export const SEL = {
   /** The root element of a micro-frontend's overlay in the modal mount point. */
   modalRoot: (app) => `[data-testid="${app}-modal"]`,
 };
+
+// Calls the micro-frontends already make that the BFF does not serve yet: the
+// game/bonus catalogue under /api/admin/ (later issues). A 404 there does not
+// fail shell tests (any other status does); narrow this when the BFF serves them.
+export const PENDING_API = [/^404 [^ ]*\/api\/admin\//];
 
 // Issue 2 point 3: every route with the app that must mount there.
 export const APP_ROUTES = [

@@ -110,7 +110,7 @@ export function watch(page, baseURL) {
 }
 
 /**
- * The problems a test should fail on. allow: {console: [RegExp], http: [RegExp]}
+ * The problems a test should fail on. allow: {console: [RegExp], http: [RegExp on "STATUS URL"]}
  * - every uncaught page error (never allowed),
  * - console errors not matching allow.console ("Failed to load resource" of a
  *   response we allow is ignored),
@@ -118,7 +118,9 @@ export function watch(page, baseURL) {
  *   (the document's own status is the test's business).
  */
 export function problems(diag, allow = {}) {
-  const httpAllowed = (url) => (allow.http ?? []).some((re) => re.test(url));
+  // allow.http patterns are tested against "STATUS URL", e.g. /^404 .*\/api\/admin\//
+  const status = new Map(diag.httpErrors.map((h) => [h.url, h.status]));
+  const httpAllowed = (url) => (allow.http ?? []).some((re) => re.test(`${status.get(url) ?? 0} ${url}`));
   const out = [];
   for (const e of diag.pageErrors) out.push(`uncaught page error: ${e}`);
   for (const h of diag.httpErrors) {

@@ -126,26 +126,28 @@ export async function startServer({ publish = true, dataDir, env = {}, content =
         stdio: ['ignore', 'pipe', 'pipe'],
       }),
     );
-    child.stdout.pipe(log);
-    child.stderr.pipe(log);
+    let tail = '';
+    const keep = (chunk) => {
+      tail = (tail + chunk).slice(-8000);
+    };
+    child.stdout.on('data', keep).pipe(log);
+    child.stderr.on('data', keep).pipe(log);
     let exited = null;
     const exitP = new Promise((resolve) => child.once('exit', (code, signal) => resolve((exited = { code, signal }))));
-    const readLog = () => readFile(logPath, 'utf8').catch(() => '');
-    try {
-      await waitFor(
-        async () => {
-          if (exited) throw Object.assign(new Error('exited'), { exited });
-          const res = await fetch(url + '/healthz');
-          return res.ok;
-        },
-        { timeout: 15_000, interval: 20, what: `${url}/healthz` },
-      );
-    } catch (err) {
+    const readLog = () => readFile(logPath, 'utf8').catch(() => tail);
+    let failure = null;
+    const deadline = Date.now() + 15_000;
+    while (!failure) {
+      if (exited) failure = `exited with ${exited.signal ?? `code ${exited.code}`}`;
+      else if (Date.now() > deadline) failure = 'no answer from /healthz within 15 s';
+      else if (await fetch(url + '/healthz').then((r) => r.ok, () => false)) break;
+      else await sleep(20);
+    }
+    if (failure) {
       child.kill('SIGKILL');
       await exitP;
-      const text = await readLog();
-      if (/address already in use/.test(text) && attempt < 5) continue; // lost the port race: try another
-      throw new Error(`casino serve did not become healthy (${err.message}); server log ${logPath}:\n${text.slice(-4000)}`);
+      if (/address already in use/.test(tail) && attempt < 5) continue; // lost the port race: try another
+      throw new Error(`casino serve did not start (${failure}). Its output (log ${logPath}):\n${tail.trim().slice(-4000)}`);
     }
     return {
       url,

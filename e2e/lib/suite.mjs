@@ -13,17 +13,39 @@ export * from './server.mjs';
  * .browser are set once before() has run. {browser: false} skips Chromium.
  */
 export function useSite({ publish = true, browser = true, env } = {}) {
-  const site = { server: null, browser: null };
+  // A failed setup is reported by every test (not only by the hook, which
+  // some reporters show as "cancelled" without the reason).
+  let setupError = null;
+  let server = null;
+  let chromium = null;
+  const fail = () => {
+    throw new Error(`test setup failed: ${setupError.message}`);
+  };
+  const site = {
+    get server() {
+      if (setupError) fail();
+      return server;
+    },
+    get browser() {
+      if (setupError) fail();
+      return chromium;
+    },
+  };
   before(async () => {
-    site.server = await startServer({ publish, env });
-    if (site.server.missing.length) {
-      console.log(`# note: front-end builds not found, not published: ${site.server.missing.join(', ')}`);
+    try {
+      server = await startServer({ publish, env });
+      if (server.missing.length) {
+        console.log(`# note: front-end builds not found, not published: ${server.missing.join(', ')}`);
+      }
+      if (browser) chromium = await launchBrowser();
+    } catch (err) {
+      setupError = err;
+      console.error(`# test setup failed: ${err.message}`);
     }
-    if (browser) site.browser = await launchBrowser();
   });
   after(async () => {
-    await site.browser?.close().catch(() => {});
-    await site.server?.stop();
+    await chromium?.close().catch(() => {});
+    await server?.stop();
   });
   return site;
 }

@@ -121,18 +121,24 @@ async function inlineScriptBytes(baseURL) {
 // --- Go benchmarks ---------------------------------------------------------------
 
 async function goBenchmarks() {
+  // A package that fails to build does not hide the others' results.
+  let stdout = '';
+  let failed = '';
   try {
-    const { stdout } = await run('go', ['test', '-bench', '.', '-run', '^$', '-benchmem', './...'], { cwd: ROOT, maxBuffer: 16 << 20, timeout: 600_000 });
-    const lines = [];
-    let pkg = '';
-    for (const line of stdout.split('\n')) {
-      if (line.startsWith('pkg: ')) pkg = line.slice(5);
-      if (/^Benchmark/.test(line)) lines.push(`${pkg.padEnd(24)} ${line.trim()}`);
-    }
-    return lines;
+    ({ stdout } = await run('go', ['test', '-bench', '.', '-run', '^$', '-benchmem', './...'], { cwd: ROOT, maxBuffer: 16 << 20, timeout: 600_000 }));
   } catch (err) {
-    return [`go test -bench failed: ${(err.stderr || err.message).split('\n').slice(0, 5).join(' ')}`];
+    stdout = err.stdout ?? '';
+    failed = (err.stderr || err.message).split('\n').filter((l) => l.trim()).slice(0, 5).join('\n');
   }
+  const lines = [];
+  let pkg = '';
+  for (const line of stdout.split('\n')) {
+    if (line.startsWith('pkg: ')) pkg = line.slice(5);
+    if (/^Benchmark/.test(line)) lines.push(`${pkg.padEnd(24)} ${line.trim()}`);
+    if (/^(FAIL|--- FAIL)/.test(line)) lines.push(line.trim());
+  }
+  if (failed) lines.push(`(go test reported failures: ${failed})`);
+  return lines;
 }
 
 // --- report ------------------------------------------------------------------------
@@ -189,6 +195,7 @@ the last 30 runs.
 | first-visit JavaScript, uncompressed | ${kb(jsRaw)} KB in ${r.js.files.length} files | |
 | inline scripts in the shell HTML | ${kb(r.js.inline)} KB (part of the HTML document) | |
 | lobby mounted during the measurement | ${r.js.mounted ? 'yes' : 'NO: the figure is incomplete'} | yes |
+| front-end builds published | ${r.missing.length ? `missing: ${r.missing.join(', ')}` : 'all'} | all |
 
 ### JavaScript of a first visit to \`/casino\` (empty cache, 1280×800)
 
@@ -240,7 +247,7 @@ try {
   log('go test -bench . -run ^$ ./...');
   const goBench = await goBenchmarks();
 
-  const r = { plain, gzip, js, goBench, machine: machine(), cores: cpus().length, commit: commit() };
+  const r = { plain, gzip, js, goBench, missing: server.missing, machine: machine(), cores: cpus().length, commit: commit() };
   const { jsGzip } = writeDoc(r);
   log(`first-visit JS: ${kb(jsGzip)} KB gzip in ${js.files.length} files${js.mounted ? '' : ' (lobby did not mount)'}`);
   for (const l of goBench) log(`  ${l}`);

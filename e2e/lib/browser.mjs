@@ -129,6 +129,7 @@ export function problems(diag, allow = {}) {
   }
   for (const c of diag.consoleErrors) {
     if ((allow.console ?? []).some((re) => re.test(c.text))) continue;
+    if (process.env.E2E_ALLOW_CONSOLE && new RegExp(process.env.E2E_ALLOW_CONSOLE).test(c.text)) continue; // debugging knob
     if (/^Failed to load resource/.test(c.text)) {
       // reported through httpErrors (or a navigation we asserted on)
       const h = diag.httpErrors.find((x) => x.url === c.url);

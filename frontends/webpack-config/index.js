@@ -2,6 +2,8 @@
 
 const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const TerserPlugin = require('terser-webpack-plugin');
+const webpack = require('webpack');
 const { sharedConfig } = require('./shared');
 
 const EXTENSIONS = ['.tsx', '.ts', '.mjs', '.js', '.json'];
@@ -47,6 +49,16 @@ function baseConfig({ dir, mode, port }) {
         },
       ],
     },
+    optimization: production
+      ? {
+          minimizer: [
+            new TerserPlugin({
+              extractComments: false,
+              terserOptions: { ecma: 2020, compress: { passes: 2 }, format: { comments: false } },
+            }),
+          ],
+        }
+      : {},
     performance: { hints: false },
     stats: 'errors-warnings',
     infrastructureLogging: { level: 'warn' },
@@ -105,8 +117,12 @@ function createRemoteConfig({ dir, name, exposes, port, mode, externalRuntime })
 }
 
 /**
- * webpack config of the shell host (single-spa root config): MF host with no
- * build-time remotes that provides the MF runtime core to the remotes.
+ * webpack config of the shell host (single-spa root config). The host has no
+ * build-time remotes and shares nothing itself, so it needs no webpack
+ * federation runtime: it runs the Module Federation runtime directly
+ * (`init` / `registerRemotes` / `loadRemote` from
+ * `@module-federation/enhanced/runtime`) and provides the runtime core to the
+ * remotes (built with experiments.externalRuntime). One MF runtime per page.
  * Entry `main.js` (stable name, the server versions the directory) + hashed chunks.
  */
 function createHostConfig({ dir, port, mode }) {
@@ -123,13 +139,13 @@ function createHostConfig({ dir, port, mode }) {
       clean: true,
     },
     plugins: [
-      new ModuleFederationPlugin({
-        name: 'root',
-        remotes: {},
-        shared: {},
-        dts: false,
-        manifest: false,
-        experiments: { provideExternalRuntime: true, optimization: FEDERATION_OPTIMIZATION },
+      new webpack.DefinePlugin({
+        // Same switches the MF webpack plugin sets from experiments.optimization.
+        FEDERATION_OPTIMIZE_NO_SNAPSHOT_PLUGIN: JSON.stringify(FEDERATION_OPTIMIZATION.disableSnapshot),
+        FEDERATION_OPTIMIZE_NO_REMOTE: 'false',
+        FEDERATION_OPTIMIZE_NO_SHARED: 'false',
+        ENV_TARGET: JSON.stringify(FEDERATION_OPTIMIZATION.target),
+        FEDERATION_BUILD_IDENTIFIER: JSON.stringify('root'),
       }),
     ],
   };

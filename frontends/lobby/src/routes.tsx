@@ -1,11 +1,24 @@
+import { lazy, Suspense, type ReactElement } from 'react';
 import { matchRoutes, usePathname, type RouteParams } from '@casino/platform';
-import type { ReactElement } from 'react';
+import { Page, Skeleton } from '@casino/ui';
 import { m } from './messages';
 import { CasinoPage } from './pages/CasinoPage';
-import { FavoritesPage } from './pages/FavoritesPage';
-import { GamePage } from './pages/GamePage';
 import { InfoListPage, NotFound } from './pages/InfoListPage';
-import { PromotionsPage } from './pages/PromotionsPage';
+
+// The casino lobby is the first page most visitors see: it ships in the
+// exposed chunk; the other pages load on demand (first-load budget).
+const GamePage = lazy(() => import('./pages/GamePage').then((x) => ({ default: x.GamePage })));
+const PromotionsPage = lazy(() => import('./pages/PromotionsPage').then((x) => ({ default: x.PromotionsPage })));
+const FavoritesPage = lazy(() => import('./pages/FavoritesPage').then((x) => ({ default: x.FavoritesPage })));
+
+function PageSkeleton() {
+  return (
+    <Page>
+      <Skeleton $height="40px" $width="240px" />
+      <Skeleton $height="320px" style={{ marginTop: 24 }} />
+    </Page>
+  );
+}
 
 interface Route {
   path: string;
@@ -29,5 +42,5 @@ export const LOBBY_ROUTES: readonly Route[] = [
 export function LobbyApp() {
   const pathname = usePathname();
   const match = matchRoutes(LOBBY_ROUTES, pathname);
-  return match ? match.route.render(match.params) : <NotFound />;
+  return <Suspense fallback={<PageSkeleton />}>{match ? match.route.render(match.params) : <NotFound />}</Suspense>;
 }

@@ -1,5 +1,5 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { navigateToUrl, registerApplication, start, type LifeCycles } from 'single-spa';
+import { loadRemote, startFederation } from './federation';
 import { refreshHeader } from './header';
 import { isClientRoutable, routableAnchor } from './links';
 import { clearServerContent, containerFor, removeContainer } from './mount';
@@ -74,7 +74,7 @@ function interceptLinks(): void {
 
 function boot(): void {
   const remotes = readRemotes();
-  registerRemotes(toFederationRemotes(remotes));
+  startFederation(toFederationRemotes(remotes));
   registerApps(remotes);
   interceptLinks();
   window.addEventListener('casino:auth-changed', () => void refreshHeader());

@@ -1,0 +1,62 @@
+// A stand-in for the BFF's shell page, for measuring and smoke-testing the
+// production builds without Go: serves the shell HTML (mount points, inline
+// mf-remotes map and settings), the built remotes under /mf/{name}/{version}/
+// and answers /api/* like the BFF does for paths it does not know (404 JSON).
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const DIST = {
+  root: 'shell/root-config/dist',
+  lobby: 'frontends/lobby/dist',
+  cashier: 'frontends/cashier/dist',
+  profile: 'frontends/profile/dist',
+  calendar: 'frontends/calendar/dist',
+  'country-block': 'frontends/country-block/dist',
+};
+const VERSION = 'local';
+const TYPES = { '.js': 'text/javascript', '.json': 'application/json', '.txt': 'text/plain' };
+
+function remotes() {
+  return Object.fromEntries(Object.keys(DIST).filter((n) => n !== 'root').map((n) => [n, `/mf/${n}/${VERSION}/remoteEntry.js`]));
+}
+
+export function shellHtml({ path, countryBlocked = false, settings = {} }) {
+  const json = (v) => JSON.stringify(v).replace(/</g, '\\u003c');
+  const block = countryBlocked
+    ? `<script id="country-block-data" type="application/json">${json({ country: 'US', countryName: 'United States', ip: '203.0.113.9', date: '2026-11-23T09:00:00Z' })}</script>`
+    : '';
+  return `<!DOCTYPE html><html lang="en" data-locale-version="local"><head><meta charset="utf-8"><title>shell</title><link rel="icon" href="data:,"></head>
+<body${countryBlocked ? ' data-country-blocked="1"' : ''}><div id="site"${countryBlocked ? ' inert' : ''}><header id="site-header">header</header>
+<main id="mf-page" data-app=""><div class="skeleton">loading ${path}</div></main></div>
+<div id="mf-modal"></div><div id="mf-country-block"></div>${block}
+<script id="mf-remotes" type="application/json">${json(remotes())}</script>
+<script id="casino-settings" type="application/json">${json({ brandName: 'Aurum Casino', pageUrls: {}, supportEmail: 'support@example.test', ...settings })}</script>
+<script src="/mf/root/${VERSION}/main.js"></script></body></html>`;
+}
+
+export function startShellServer({ port = 0, countryBlocked = false } = {}) {
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url, 'http://localhost');
+    const mf = /^\/mf\/([^/]+)\/[^/]+\/(.+)$/.exec(url.pathname);
+    if (mf && DIST[mf[1]]) {
+      const file = normalize(join(ROOT, DIST[mf[1]], mf[2]));
+      if (!file.startsWith(join(ROOT, DIST[mf[1]]))) return void res.writeHead(400).end();
+      try {
+        const body = await readFile(file);
+        res.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
+      } catch {
+        res.writeHead(404).end('not found');
+      }
+      return;
+    }
+    if (url.pathname.startsWith('/api/core/casino/locales/')) return void res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
+    if (url.pathname.startsWith('/api/')) {
+      return void res.writeHead(404, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'Not found' } }));
+    }
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(shellHtml({ path: url.pathname, countryBlocked }));
+  });
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}

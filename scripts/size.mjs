@@ -1,0 +1,67 @@
+// npm run size: builds the front ends (unless --no-build), opens /casino in
+// headless Chromium against a stand-in shell server and reports the gzip size
+// of every JavaScript file a first visit downloads. Budget: 150 KB gzip.
+// Fails (exit 1) over budget, when the lobby does not render, or on page errors.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { startShellServer } from './shell-server.mjs';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BUDGET = 150 * 1024;
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const args = process.argv.slice(2);
+const path = args.find((a) => a.startsWith('/')) ?? '/casino';
+
+if (!args.includes('--no-build')) execFileSync(process.execPath, [`${ROOT}scripts/build-frontends.mjs`, '--jobs', '2'], { stdio: 'inherit' });
+if (!existsSync(CHROMIUM)) {
+  console.error(`size: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`);
+  process.exit(2);
+}
+
+const { chromium } = await import('playwright-core');
+const server = await startShellServer();
+const base = `http://127.0.0.1:${server.address().port}`;
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+const page = await browser.newPage();
+const scripts = [];
+const errors = [];
+page.on('pageerror', (e) => errors.push(String(e)));
+page.on('console', (msg) => {
+  if (msg.type() === 'error' && !/Failed to load resource/.test(msg.text())) errors.push(msg.text());
+});
+page.on('response', async (res) => {
+  if (res.request().resourceType() !== 'script') return;
+  try {
+    const body = await res.body();
+    scripts.push({ url: new URL(res.url()).pathname, raw: body.length, gzip: gzipSync(body, { level: 6 }).length });
+  } catch {
+    /* redirected or aborted */
+  }
+});
+
+let rendered = false;
+try {
+  await page.goto(base + path, { waitUntil: 'networkidle' });
+  await page.waitForSelector('#mf-page [data-mf-app="lobby"] h1', { timeout: 15_000 });
+  rendered = true;
+} catch (e) {
+  errors.push(`lobby did not render: ${e.message}`);
+}
+await browser.close();
+server.close();
+
+scripts.sort((a, b) => b.gzip - a.gzip);
+const total = scripts.reduce((s, x) => s + x.gzip, 0);
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+console.log(`\nJavaScript downloaded by a first visit to ${path} (gzip -6):`);
+for (const s of scripts) console.log(`  ${kb(s.gzip).padStart(9)}  ${kb(s.raw).padStart(9)} raw  ${s.url}`);
+console.log(`  ${kb(total).padStart(9)}  total in ${scripts.length} files (budget ${kb(BUDGET)})`);
+if (errors.length) console.log(`\nPage errors:\n  ${errors.join('\n  ')}`);
+const ok = rendered && errors.length === 0 && total <= BUDGET;
+console.log(ok ? '\nsize: within budget' : '\nsize: FAILED');
+process.exit(ok ? 0 : 1);

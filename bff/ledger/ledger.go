@@ -27,6 +27,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -112,6 +114,85 @@ type Transaction struct {
 // Ledger posts and reads transactions.
 type Ledger struct {
 	db *database.DB
+
+	mu    sync.Mutex
+	stmts atomic.Pointer[map[string]*sql.Stmt] // writer statements by SQL text
+}
+
+// The write path's queries, prepared once on the writer connection.
+const (
+	selectTransaction    = `SELECT id, idempotency_key, kind, status, error_code, request_hash, reverses_id, metadata, created_at FROM ledger_transactions WHERE `
+	sqlTransactionByKey  = selectTransaction + `idempotency_key = ?`
+	sqlTransactionByID   = selectTransaction + `id = ?`
+	sqlPostingsOf        = `SELECT a.name, p.currency, p.amount FROM ledger_postings p JOIN ledger_accounts a ON a.id = p.account_id WHERE p.transaction_id = ? ORDER BY p.id`
+	sqlReversedBy        = `SELECT id FROM ledger_transactions WHERE reverses_id = ? AND status = 'committed'`
+	sqlAccountByName     = `SELECT id, balance FROM ledger_accounts WHERE name = ? AND currency = ?`
+	sqlInsertAccount     = `INSERT INTO ledger_accounts(name, currency, kind, player_id) VALUES (?, ?, ?, ?) RETURNING id, balance`
+	sqlInsertTransaction = `INSERT INTO ledger_transactions(idempotency_key, kind, status, error_code, request_hash, reverses_id, metadata) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id, created_at`
+	sqlInsertPostings    = `INSERT INTO ledger_postings(transaction_id, account_id, currency, amount, balance_after) VALUES `
+	sqlUpdateBalance     = `UPDATE ledger_accounts SET balance = ? WHERE id = ?`
+)
+
+var writeQueries = []string{sqlTransactionByKey, sqlTransactionByID, sqlPostingsOf, sqlReversedBy, sqlAccountByName,
+	sqlInsertAccount, sqlInsertTransaction, insertPostings(2), insertPostings(3), sqlUpdateBalance}
+
+// insertPostings is the statement that inserts n postings at once.
+func insertPostings(n int) string {
+	return sqlInsertPostings + strings.TrimSuffix(strings.Repeat("(?, ?, ?, ?, ?), ", n), ", ")
+}
+
+// prepared returns the write statements, preparing them on first use. It
+// must run outside a write transaction: the writer has one connection.
+func (l *Ledger) prepared(ctx context.Context) (map[string]*sql.Stmt, error) {
+	if m := l.stmts.Load(); m != nil {
+		return *m, nil
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if m := l.stmts.Load(); m != nil {
+		return *m, nil
+	}
+	m := map[string]*sql.Stmt{}
+	for _, q := range writeQueries {
+		st, err := l.db.Write.PrepareContext(ctx, q)
+		if err != nil {
+			for _, st := range m {
+				st.Close()
+			}
+			return nil, fmt.Errorf("ledger: prepare: %w", err)
+		}
+		m[q] = st
+	}
+	l.stmts.Store(&m)
+	return m, nil
+}
+
+// writeTx runs the ledger's queries inside a write transaction, through the
+// prepared statements when the query is one of writeQueries.
+type writeTx struct {
+	tx    *sql.Tx
+	stmts map[string]*sql.Stmt
+}
+
+func (w writeTx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	if st, ok := w.stmts[query]; ok {
+		return w.tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)
+	}
+	return w.tx.QueryRowContext(ctx, query, args...)
+}
+
+func (w writeTx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	if st, ok := w.stmts[query]; ok {
+		return w.tx.StmtContext(ctx, st).QueryContext(ctx, args...)
+	}
+	return w.tx.QueryContext(ctx, query, args...)
+}
+
+func (w writeTx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if st, ok := w.stmts[query]; ok {
+		return w.tx.StmtContext(ctx, st).ExecContext(ctx, args...)
+	}
+	return w.tx.ExecContext(ctx, query, args...)
 }
 
 // New returns a ledger over db (migrated with 0004_ledger.sql).
@@ -240,13 +321,18 @@ func (l *Ledger) Post(ctx context.Context, t Transfer) (Transaction, error) {
 	if err != nil {
 		return Transaction{}, err
 	}
+	stmts, err := l.prepared(ctx)
+	if err != nil {
+		return Transaction{}, err
+	}
 	var (
 		out     Transaction
 		refusal error // a stored business failure
 	)
-	err = l.db.Tx(ctx, func(tx *sql.Tx) error {
+	err = l.db.Tx(ctx, func(sqlTx *sql.Tx) error {
+		tx := writeTx{tx: sqlTx, stmts: stmts}
 		out, refusal = Transaction{}, nil
-		prev, hash, err := loadTransaction(ctx, tx, "idempotency_key = ?", r.IdempotencyKey)
+		prev, hash, err := loadTransaction(ctx, tx, sqlTransactionByKey, r.IdempotencyKey)
 		switch {
 		case err == nil:
 			if !bytes.Equal(hash, r.hash) {
@@ -290,7 +376,7 @@ type balanceRow struct {
 
 // apply runs inside the write transaction: it resolves accounts, checks
 // balances and stores the transaction, committed or failed.
-func apply(ctx context.Context, tx *sql.Tx, r request) (Transaction, error, error) {
+func apply(ctx context.Context, tx writeTx, r request) (Transaction, error, error) {
 	postings, accounts := r.Postings, r.accounts
 	var refusal error
 	if r.Reverses != 0 {
@@ -340,8 +426,7 @@ func apply(ctx context.Context, tx *sql.Tx, r request) (Transaction, error, erro
 	}
 	out := Transaction{IdempotencyKey: r.IdempotencyKey, Kind: r.Kind, Status: status, ErrorCode: code, Reverses: r.Reverses}
 	var created string
-	err := tx.QueryRowContext(ctx, `INSERT INTO ledger_transactions(idempotency_key, kind, status, error_code, request_hash, reverses_id, metadata)
-		VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id, created_at`,
+	err := tx.QueryRowContext(ctx, sqlInsertTransaction,
 		r.IdempotencyKey, string(r.Kind), string(status), code, r.hash, reverses, r.metadata).Scan(&out.ID, &created)
 	if err != nil {
 		return Transaction{}, nil, fmt.Errorf("ledger: store transaction: %w", err)
@@ -354,14 +439,15 @@ func apply(ctx context.Context, tx *sql.Tx, r request) (Transaction, error, erro
 		return out, refusal, nil
 	}
 
+	args := make([]any, 0, 5*len(postings))
 	for i, p := range postings {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO ledger_postings(transaction_id, account_id, currency, amount, balance_after) VALUES (?, ?, ?, ?, ?)`,
-			out.ID, ids[i], p.Amount.Currency().Code, p.Amount.Minor(), after[i]); err != nil {
-			return Transaction{}, nil, fmt.Errorf("ledger: store posting: %w", err)
-		}
+		args = append(args, out.ID, ids[i], p.Amount.Currency().Code, p.Amount.Minor(), after[i])
+	}
+	if _, err := tx.ExecContext(ctx, insertPostings(len(postings)), args...); err != nil {
+		return Transaction{}, nil, fmt.Errorf("ledger: store postings: %w", err)
 	}
 	for _, row := range rows {
-		if _, err := tx.ExecContext(ctx, `UPDATE ledger_accounts SET balance = ? WHERE id = ?`, row.balance, row.id); err != nil {
+		if _, err := tx.ExecContext(ctx, sqlUpdateBalance, row.balance, row.id); err != nil {
 			return Transaction{}, nil, fmt.Errorf("ledger: update balance: %w", err)
 		}
 	}
@@ -379,15 +465,15 @@ func codeOf(err error) string {
 	return ErrInsufficientFunds.Code
 }
 
-func getOrCreateAccount(ctx context.Context, tx *sql.Tx, a account, currency string) (*balanceRow, error) {
+func getOrCreateAccount(ctx context.Context, tx writeTx, a account, currency string) (*balanceRow, error) {
 	row := &balanceRow{kind: a.kind}
-	err := tx.QueryRowContext(ctx, `SELECT id, balance FROM ledger_accounts WHERE name = ? AND currency = ?`, a.name, currency).Scan(&row.id, &row.balance)
+	err := tx.QueryRowContext(ctx, sqlAccountByName, a.name, currency).Scan(&row.id, &row.balance)
 	if errors.Is(err, sql.ErrNoRows) {
 		var player any
 		if a.playerID != 0 {
 			player = a.playerID
 		}
-		err = tx.QueryRowContext(ctx, `INSERT INTO ledger_accounts(name, currency, kind, player_id) VALUES (?, ?, ?, ?) RETURNING id, balance`,
+		err = tx.QueryRowContext(ctx, sqlInsertAccount,
 			a.name, currency, string(a.kind), player).Scan(&row.id, &row.balance)
 		if err != nil && strings.Contains(err.Error(), "FOREIGN KEY") {
 			return nil, fmt.Errorf("ledger: account %s: no such player: %w", a.name, ErrInvalidTransfer)
@@ -401,8 +487,8 @@ func getOrCreateAccount(ctx context.Context, tx *sql.Tx, a account, currency str
 
 // reversalPostings returns the negated postings of transaction id, or a
 // refusal when it was reversed already.
-func reversalPostings(ctx context.Context, tx *sql.Tx, id int64) ([]Posting, []account, error, error) {
-	orig, _, err := loadTransaction(ctx, tx, "id = ?", id)
+func reversalPostings(ctx context.Context, tx writeTx, id int64) ([]Posting, []account, error, error) {
+	orig, _, err := loadTransaction(ctx, tx, sqlTransactionByID, id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil, nil, fmt.Errorf("ledger: reverse transaction %d: %w", id, ErrTransactionNotFound)
 	}
@@ -413,7 +499,7 @@ func reversalPostings(ctx context.Context, tx *sql.Tx, id int64) ([]Posting, []a
 		return nil, nil, nil, fmt.Errorf("ledger: reverse transaction %d (%s, %s): %w", id, orig.Kind, orig.Status, ErrNotReversible)
 	}
 	var by int64
-	err = tx.QueryRowContext(ctx, `SELECT id FROM ledger_transactions WHERE reverses_id = ? AND status = 'committed'`, id).Scan(&by)
+	err = tx.QueryRowContext(ctx, sqlReversedBy, id).Scan(&by)
 	if err == nil {
 		return nil, nil, fmt.Errorf("ledger: transaction %d was reversed by %d: %w", id, by, ErrAlreadyReversed), nil
 	}
@@ -437,9 +523,9 @@ type queryer interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 }
 
-// loadTransaction reads one transaction and its postings; where is a
-// condition with one argument.
-func loadTransaction(ctx context.Context, q queryer, where string, arg any) (Transaction, []byte, error) {
+// loadTransaction reads one transaction and its postings; query is
+// sqlTransactionByKey or sqlTransactionByID.
+func loadTransaction(ctx context.Context, q queryer, query string, arg any) (Transaction, []byte, error) {
 	var (
 		t        Transaction
 		hash     []byte
@@ -447,8 +533,7 @@ func loadTransaction(ctx context.Context, q queryer, where string, arg any) (Tra
 		meta     string
 		created  string
 	)
-	err := q.QueryRowContext(ctx, `SELECT id, idempotency_key, kind, status, error_code, request_hash, reverses_id, metadata, created_at
-		FROM ledger_transactions WHERE `+where, arg).Scan(&t.ID, &t.IdempotencyKey, &t.Kind, &t.Status, &t.ErrorCode, &hash, &reverses, &meta, &created)
+	err := q.QueryRowContext(ctx, query, arg).Scan(&t.ID, &t.IdempotencyKey, &t.Kind, &t.Status, &t.ErrorCode, &hash, &reverses, &meta, &created)
 	if err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return Transaction{}, nil, err
@@ -460,8 +545,7 @@ func loadTransaction(ctx context.Context, q queryer, where string, arg any) (Tra
 	if err := json.Unmarshal([]byte(meta), &t.Metadata); err != nil {
 		return Transaction{}, nil, fmt.Errorf("ledger: transaction %d metadata: %w", t.ID, err)
 	}
-	rows, err := q.QueryContext(ctx, `SELECT a.name, p.currency, p.amount FROM ledger_postings p
-		JOIN ledger_accounts a ON a.id = p.account_id WHERE p.transaction_id = ? ORDER BY p.id`, t.ID)
+	rows, err := q.QueryContext(ctx, sqlPostingsOf, t.ID)
 	if err != nil {
 		return Transaction{}, nil, fmt.Errorf("ledger: load postings: %w", err)
 	}
@@ -485,21 +569,21 @@ func loadTransaction(ctx context.Context, q queryer, where string, arg any) (Tra
 
 // Get returns the transaction with the given id, from the reader pool.
 func (l *Ledger) Get(ctx context.Context, id int64) (Transaction, error) {
-	return l.get(ctx, "id = ?", id)
+	return l.get(ctx, sqlTransactionByID, id)
 }
 
 // GetByKey returns the transaction stored under an idempotency key.
 func (l *Ledger) GetByKey(ctx context.Context, key string) (Transaction, error) {
-	return l.get(ctx, "idempotency_key = ?", key)
+	return l.get(ctx, sqlTransactionByKey, key)
 }
 
-func (l *Ledger) get(ctx context.Context, where string, arg any) (Transaction, error) {
+func (l *Ledger) get(ctx context.Context, query string, arg any) (Transaction, error) {
 	tx, err := l.db.Read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return Transaction{}, err
 	}
 	defer tx.Rollback()
-	t, _, err := loadTransaction(ctx, tx, where, arg)
+	t, _, err := loadTransaction(ctx, tx, query, arg)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Transaction{}, fmt.Errorf("ledger: transaction %v: %w", arg, ErrTransactionNotFound)
 	}

@@ -64,7 +64,9 @@ func TestIdempotency(t *testing.T) {
 		func() (Transaction, error) { return l.Deposit(ctx, "dep-1", 1, "sandbox", eurs("10.01"), nil) },
 		func() (Transaction, error) { return l.Deposit(ctx, "dep-1", 2, "sandbox", eurs("10.00"), nil) },
 		func() (Transaction, error) { return l.Deposit(ctx, "dep-1", 1, "other", eurs("10.00"), nil) },
-		func() (Transaction, error) { return l.Deposit(ctx, "dep-1", 1, "sandbox", MustParse("10", MustCurrency("USD")), nil) },
+		func() (Transaction, error) {
+			return l.Deposit(ctx, "dep-1", 1, "sandbox", MustParse("10", MustCurrency("USD")), nil)
+		},
 		func() (Transaction, error) { return l.BonusGrant(ctx, "dep-1", 1, eurs("10.00"), nil) },
 		func() (Transaction, error) { return l.Reverse(ctx, "dep-1", first.ID, nil) },
 	}

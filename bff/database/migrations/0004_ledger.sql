@@ -42,7 +42,6 @@ CREATE TABLE ledger_transactions (
 -- A transaction is reversed at most once.
 CREATE UNIQUE INDEX ledger_transactions_one_reversal ON ledger_transactions(reverses_id)
     WHERE status = 'committed' AND reverses_id IS NOT NULL;
-CREATE INDEX ledger_transactions_kind ON ledger_transactions(kind, id);
 
 -- balance_after is the account's balance right after this posting (statement
 -- columns "Balance Before/After"); the checker verifies it is the running sum.

@@ -6,7 +6,7 @@
 // then writes docs/benchmarks.md. Bounded: each load run lasts BENCH_SECONDS (10).
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { launchBrowser, openPage } from '../lib/browser.mjs';
@@ -181,7 +181,7 @@ the last 30 runs.
 ## Latest run
 
 - Date: ${date}, commit ${r.commit}
-- Machine: ${r.machine}
+- Machine: ${r.machine}; load average when the run started: ${r.load} (other work on the machine lowers the figures)
 - Load: ${r.plain.tool}, URL \`/casino\` (guest, loopback; the load tool shares the 2 cores with the server)
 
 | figure | result | target |
@@ -222,6 +222,7 @@ ${hist.join('\n')}
 
 // --- main ----------------------------------------------------------------------------
 
+const startLoad = loadavg().map((l) => l.toFixed(2)).join(' ');
 const server = await startServer();
 try {
   if (server.missing.length) log(`front-end builds missing (not published): ${server.missing.join(', ')}`);
@@ -247,7 +248,7 @@ try {
   log('go test -bench . -run ^$ ./...');
   const goBench = await goBenchmarks();
 
-  const r = { plain, gzip, js, goBench, missing: server.missing, machine: machine(), cores: cpus().length, commit: commit() };
+  const r = { plain, gzip, js, goBench, missing: server.missing, load: startLoad, machine: machine(), cores: cpus().length, commit: commit() };
   const { jsGzip } = writeDoc(r);
   log(`first-visit JS: ${kb(jsGzip)} KB gzip in ${js.files.length} files${js.mounted ? '' : ' (lobby did not mount)'}`);
   for (const l of goBench) log(`  ${l}`);

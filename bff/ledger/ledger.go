@@ -344,7 +344,8 @@ func (l *Ledger) Post(ctx context.Context, t Transfer) (Transaction, error) {
 		case !errors.Is(err, sql.ErrNoRows):
 			return err
 		}
-		out, refusal, err = apply(ctx, tx, r)
+		res, err := apply(ctx, tx, r)
+		out, refusal = res.tx, res.refusal
 		return err
 	})
 	if err != nil {
@@ -374,17 +375,24 @@ type balanceRow struct {
 	balance int64
 }
 
+// result is what apply stored: a committed transaction, or a failed one
+// and the business rule that refused it.
+type result struct {
+	tx      Transaction
+	refusal error
+}
+
 // apply runs inside the write transaction: it resolves accounts, checks
 // balances and stores the transaction, committed or failed.
-func apply(ctx context.Context, tx writeTx, r request) (Transaction, error, error) {
+func apply(ctx context.Context, tx writeTx, r request) (result, error) {
 	postings, accounts := r.Postings, r.accounts
 	var refusal error
 	if r.Reverses != 0 {
-		var err error
-		postings, accounts, refusal, err = reversalPostings(ctx, tx, r.Reverses)
+		rev, err := reversalPostings(ctx, tx, r.Reverses)
 		if err != nil {
-			return Transaction{}, nil, err
+			return result{}, err
 		}
+		postings, accounts, refusal = rev.postings, rev.accounts, rev.refusal
 	}
 
 	// Resolve accounts and compute every posting's balance after it.
@@ -401,13 +409,13 @@ func apply(ctx context.Context, tx writeTx, r request) (Transaction, error, erro
 		if !ok {
 			var err error
 			if row, err = getOrCreateAccount(ctx, tx, accounts[i], cur); err != nil {
-				return Transaction{}, nil, err
+				return result{}, err
 			}
 			rows[key] = row
 		}
 		next, ok := addInt64(row.balance, p.Amount.Minor())
 		if !ok {
-			return Transaction{}, nil, fmt.Errorf("ledger: balance of %s in %s: %w", p.Account, cur, ErrAmountOverflow)
+			return result{}, fmt.Errorf("ledger: balance of %s in %s: %w", p.Account, cur, ErrAmountOverflow)
 		}
 		if next < 0 && row.kind.PlayerOnly() {
 			refusal = fmt.Errorf("ledger: %s would have %s %s: %w", p.Account, FormatMinor(next, p.Amount.Currency().Decimals), cur, ErrInsufficientFunds)
@@ -429,14 +437,14 @@ func apply(ctx context.Context, tx writeTx, r request) (Transaction, error, erro
 	err := tx.QueryRowContext(ctx, sqlInsertTransaction,
 		r.IdempotencyKey, string(r.Kind), string(status), code, r.hash, reverses, r.metadata).Scan(&out.ID, &created)
 	if err != nil {
-		return Transaction{}, nil, fmt.Errorf("ledger: store transaction: %w", err)
+		return result{}, fmt.Errorf("ledger: store transaction: %w", err)
 	}
 	out.CreatedAt = parseTime(created)
 	if err := json.Unmarshal([]byte(r.metadata), &out.Metadata); err != nil {
-		return Transaction{}, nil, err
+		return result{}, err
 	}
 	if refusal != nil {
-		return out, refusal, nil
+		return result{tx: out, refusal: refusal}, nil
 	}
 
 	args := make([]any, 0, 5*len(postings))
@@ -444,15 +452,15 @@ func apply(ctx context.Context, tx writeTx, r request) (Transaction, error, erro
 		args = append(args, out.ID, ids[i], p.Amount.Currency().Code, p.Amount.Minor(), after[i])
 	}
 	if _, err := tx.ExecContext(ctx, insertPostings(len(postings)), args...); err != nil {
-		return Transaction{}, nil, fmt.Errorf("ledger: store postings: %w", err)
+		return result{}, fmt.Errorf("ledger: store postings: %w", err)
 	}
 	for _, row := range rows {
 		if _, err := tx.ExecContext(ctx, sqlUpdateBalance, row.balance, row.id); err != nil {
-			return Transaction{}, nil, fmt.Errorf("ledger: update balance: %w", err)
+			return result{}, fmt.Errorf("ledger: update balance: %w", err)
 		}
 	}
 	out.Postings = postings
-	return out, nil, nil
+	return result{tx: out}, nil
 }
 
 // codeOf returns the code of the stored error err wraps.
@@ -487,34 +495,40 @@ func getOrCreateAccount(ctx context.Context, tx writeTx, a account, currency str
 
 // reversalPostings returns the negated postings of transaction id, or a
 // refusal when it was reversed already.
-func reversalPostings(ctx context.Context, tx writeTx, id int64) ([]Posting, []account, error, error) {
+func reversalPostings(ctx context.Context, tx writeTx, id int64) (reversal, error) {
 	orig, _, err := loadTransaction(ctx, tx, sqlTransactionByID, id)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, nil, nil, fmt.Errorf("ledger: reverse transaction %d: %w", id, ErrTransactionNotFound)
+		return reversal{}, fmt.Errorf("ledger: reverse transaction %d: %w", id, ErrTransactionNotFound)
 	}
 	if err != nil {
-		return nil, nil, nil, err
+		return reversal{}, err
 	}
 	if orig.Status != StatusCommitted || orig.Reverses != 0 {
-		return nil, nil, nil, fmt.Errorf("ledger: reverse transaction %d (%s, %s): %w", id, orig.Kind, orig.Status, ErrNotReversible)
+		return reversal{}, fmt.Errorf("ledger: reverse transaction %d (%s, %s): %w", id, orig.Kind, orig.Status, ErrNotReversible)
 	}
 	var by int64
 	err = tx.QueryRowContext(ctx, sqlReversedBy, id).Scan(&by)
 	if err == nil {
-		return nil, nil, fmt.Errorf("ledger: transaction %d was reversed by %d: %w", id, by, ErrAlreadyReversed), nil
+		return reversal{refusal: fmt.Errorf("ledger: transaction %d was reversed by %d: %w", id, by, ErrAlreadyReversed)}, nil
 	}
 	if !errors.Is(err, sql.ErrNoRows) {
-		return nil, nil, nil, err
+		return reversal{}, err
 	}
-	postings := make([]Posting, len(orig.Postings))
-	accounts := make([]account, len(orig.Postings))
+	rev := reversal{postings: make([]Posting, len(orig.Postings)), accounts: make([]account, len(orig.Postings))}
 	for i, p := range orig.Postings {
-		postings[i] = Posting{Account: p.Account, Amount: p.Amount.Neg()}
-		if accounts[i], err = parseAccount(p.Account); err != nil {
-			return nil, nil, nil, err
+		rev.postings[i] = Posting{Account: p.Account, Amount: p.Amount.Neg()}
+		if rev.accounts[i], err = parseAccount(p.Account); err != nil {
+			return reversal{}, err
 		}
 	}
-	return postings, accounts, nil, nil
+	return rev, nil
+}
+
+// reversal is the postings of a rollback, or the refusal to make one.
+type reversal struct {
+	postings []Posting
+	accounts []account
+	refusal  error
 }
 
 // queryer is what loadTransaction needs: a *sql.Tx or a *sql.DB.

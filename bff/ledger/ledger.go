@@ -65,7 +65,7 @@ const (
 
 // Limits of a request.
 const (
-	MaxKeyLength      = 255
+	MaxKeyLength      = 255 // characters
 	MaxPostings       = 100
 	MaxMetadataLength = 8 << 10 // bytes of JSON
 )
@@ -79,7 +79,7 @@ type Posting struct {
 
 // Transfer is a request to move money.
 type Transfer struct {
-	// IdempotencyKey identifies the request (1–255 bytes of UTF-8), for
+	// IdempotencyKey identifies the request (1–255 characters), for
 	// example "deposit:stripe:pi_123" or "bet:hub88:tx-9": a retry must use
 	// the same key.
 	IdempotencyKey string
@@ -212,8 +212,8 @@ func validate(t Transfer) (request, error) {
 	invalid := func(format string, args ...any) (request, error) {
 		return request{}, fmt.Errorf("ledger: "+format+": %w", append(args, ErrInvalidTransfer)...)
 	}
-	if n := len(t.IdempotencyKey); n == 0 || n > MaxKeyLength || !utf8.ValidString(t.IdempotencyKey) {
-		return invalid("idempotency key must be 1 to %d bytes of UTF-8", MaxKeyLength)
+	if !utf8.ValidString(t.IdempotencyKey) || t.IdempotencyKey == "" || utf8.RuneCountInString(t.IdempotencyKey) > MaxKeyLength {
+		return invalid("idempotency key must be 1 to %d characters of UTF-8", MaxKeyLength)
 	}
 	if t.Reverses != 0 && r.Kind == "" {
 		r.Kind = KindRollback

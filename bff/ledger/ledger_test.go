@@ -140,6 +140,7 @@ func TestInvalidTransfersStoreNothing(t *testing.T) {
 	}{
 		{"empty key", Transfer{Kind: KindWin, Postings: ok}},
 		{"key too long", Transfer{IdempotencyKey: strings.Repeat("k", 256), Kind: KindWin, Postings: ok}},
+		{"key too long in characters", Transfer{IdempotencyKey: strings.Repeat("ü", 256), Kind: KindWin, Postings: ok}},
 		{"key not UTF-8", Transfer{IdempotencyKey: "k\xff", Kind: KindWin, Postings: ok}},
 		{"no kind", Transfer{IdempotencyKey: "k", Postings: ok}},
 		{"bad kind", Transfer{IdempotencyKey: "k", Kind: "Win!", Postings: ok}},
@@ -185,8 +186,9 @@ func TestInvalidTransfersStoreNothing(t *testing.T) {
 	}
 	// The key is still free: the corrected request goes through.
 	must(t)(l.Post(ctx, Transfer{IdempotencyKey: "k", Kind: KindWin, Postings: ok}))
-	// A 255-byte key is allowed.
+	// Keys of 255 characters are allowed, multi-byte ones too.
 	must(t)(l.Post(ctx, Transfer{IdempotencyKey: strings.Repeat("k", 255), Kind: KindWin, Postings: ok}))
+	must(t)(l.Post(ctx, Transfer{IdempotencyKey: strings.Repeat("ü", 255), Kind: KindWin, Postings: ok}))
 	mustCheck(t, l)
 }
 

@@ -1,7 +1,7 @@
 // Reads a casino database from a test through e2e/tools/dbcheck (Go, same
 // SQLite driver as the server; no sqlite3 CLI needed on the machine).
 import { execFile } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -13,7 +13,9 @@ let built;
 /** Builds the helper once per process (go's build cache makes it ~1 s). */
 export function dbcheckBinary() {
   built ??= (async () => {
-    const out = join(mkdtempSync(join(tmpdir(), 'casino-dbcheck-')), 'dbcheck');
+    const dir = mkdtempSync(join(tmpdir(), 'casino-dbcheck-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const out = join(dir, 'dbcheck');
     try {
       await run('go', ['build', '-o', out, './e2e/tools/dbcheck'], { cwd: ROOT });
     } catch (err) {

@@ -147,7 +147,8 @@ export async function startServer({ publish = true, dataDir, env = {}, content =
       child.kill('SIGKILL');
       await exitP;
       if (/address already in use/.test(tail) && attempt < 5) continue; // lost the port race: try another
-      throw new Error(`casino serve did not start (${failure}). Its output (log ${logPath}):\n${tail.trim().slice(-4000)}`);
+      if (ownDir && !process.env.E2E_KEEP_DATA) await rm(dir, { recursive: true, force: true });
+      throw new Error(`casino serve did not start (${failure}). Its output:\n${tail.trim().slice(-4000)}`);
     }
     return {
       url,

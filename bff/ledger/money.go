@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"net/http"
 	"strconv"
 	"strings"
 
@@ -36,10 +37,10 @@ var cryptoCurrencies = map[string]bool{"BTC": true, "ETH": true, "USDT": true, "
 
 // Errors of currencies and amounts.
 var (
-	ErrUnknownCurrency  = newError(400, "UNKNOWN_CURRENCY", "The service does not support this currency")
-	ErrInvalidAmount    = newError(400, "INVALID_AMOUNT", "Invalid amount")
-	ErrCurrencyMismatch = newError(400, "CURRENCY_MISMATCH", "Currencies do not match")
-	ErrAmountOverflow   = newError(400, "AMOUNT_OVERFLOW", "Amount is too large")
+	ErrUnknownCurrency  = newError(http.StatusBadRequest, "UNKNOWN_CURRENCY", "The service does not support this currency")
+	ErrInvalidAmount    = newError(http.StatusBadRequest, "INVALID_AMOUNT", "Invalid amount")
+	ErrCurrencyMismatch = newError(http.StatusBadRequest, "CURRENCY_MISMATCH", "Currencies do not match")
+	ErrAmountOverflow   = newError(http.StatusBadRequest, "AMOUNT_OVERFLOW", "Amount is too large")
 )
 
 // LookupCurrency returns the currency with the given code (case-insensitive):

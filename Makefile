@@ -78,7 +78,7 @@ test-unit:
 	npm run test:unit
 
 test-e2e:
-	node --test --test-concurrency=1 e2e/
+	node --test --test-concurrency=1 --test-timeout=180000 --test-reporter=spec e2e/
 
 clean:
 	rm -rf $(BIN) frontends/*/dist shell/root-config/dist

@@ -3,6 +3,7 @@ package database
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -85,5 +86,29 @@ func TestConcurrentWritesSerialize(t *testing.T) {
 	db.Read.QueryRow(`SELECT COUNT(*) FROM event_log`).Scan(&n)
 	if n != 200 {
 		t.Fatalf("rows = %d, want 200", n)
+	}
+}
+
+// A migration that landed after a higher-numbered one is still applied.
+func TestMigrateAppliesGaps(t *testing.T) {
+	ctx := context.Background()
+	db, err := Open(ctx, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	m := func(v int) Migration {
+		return Migration{Version: 1000 + v, Name: "t", SQL: fmt.Sprintf("CREATE TABLE gap_%d (x INTEGER)", v)}
+	}
+	if err := db.apply(ctx, []Migration{m(1), m(3)}); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.apply(ctx, []Migration{m(1), m(2), m(3)}); err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	db.Read.QueryRow(`SELECT COUNT(*) FROM sqlite_master WHERE name IN ('gap_1','gap_2','gap_3')`).Scan(&n)
+	if n != 3 {
+		t.Fatalf("%d of 3 tables exist", n)
 	}
 }

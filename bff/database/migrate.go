@@ -51,13 +51,18 @@ func Migrations() ([]Migration, error) {
 	return out, nil
 }
 
-// Migrate applies every migration newer than the database's version, each in
-// its own transaction.
+// Migrate applies every migration the database has not recorded yet, in
+// version order, each in its own transaction. Branches merged out of order
+// (0005 landing before 0004) still get every migration.
 func (db *DB) Migrate(ctx context.Context) error {
 	migrations, err := Migrations()
 	if err != nil {
 		return err
 	}
+	return db.apply(ctx, migrations)
+}
+
+func (db *DB) apply(ctx context.Context, migrations []Migration) error {
 	if _, err := db.Write.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
 		version INTEGER PRIMARY KEY,
 		name TEXT NOT NULL,
@@ -65,12 +70,25 @@ func (db *DB) Migrate(ctx context.Context) error {
 	)`); err != nil {
 		return fmt.Errorf("create schema_migrations: %w", err)
 	}
-	var current int
-	if err := db.Write.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&current); err != nil {
-		return fmt.Errorf("read schema version: %w", err)
+	applied := map[int]bool{}
+	rows, err := db.Write.QueryContext(ctx, `SELECT version FROM schema_migrations`)
+	if err != nil {
+		return fmt.Errorf("read schema versions: %w", err)
+	}
+	for rows.Next() {
+		var v int
+		if err := rows.Scan(&v); err != nil {
+			rows.Close()
+			return err
+		}
+		applied[v] = true
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
 	}
 	for _, m := range migrations {
-		if m.Version <= current {
+		if applied[m.Version] {
 			continue
 		}
 		err := db.Tx(ctx, func(tx *sql.Tx) error {

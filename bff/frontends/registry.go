@@ -20,6 +20,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"casino/bff/api"
 	"casino/bff/database"
@@ -61,6 +62,34 @@ type Registry struct {
 	mu      sync.RWMutex
 	current map[string]Release // cache of the pointers; the shell reads it on every page
 	rev     uint64             // changes whenever a pointer moves
+	marker  markerStamp        // the marker file as last seen
+}
+
+// markerFile is touched on every pointer move, by any process.
+const markerFile = ".current"
+
+type markerStamp struct {
+	mod  int64
+	size int64
+}
+
+func (g *Registry) markerStamp() markerStamp {
+	info, err := os.Stat(filepath.Join(g.dir, markerFile))
+	if err != nil {
+		return markerStamp{}
+	}
+	return markerStamp{mod: info.ModTime().UnixNano(), size: info.Size()}
+}
+
+// touchMarker records a pointer move for other processes. The content
+// changes too, so two moves within the file system's timestamp resolution
+// still differ.
+func (g *Registry) touchMarker() {
+	if err := os.MkdirAll(g.dir, 0o755); err != nil {
+		return
+	}
+	stamp := fmt.Sprintf("%d\n", time.Now().UnixNano())
+	os.WriteFile(filepath.Join(g.dir, markerFile), []byte(stamp), 0o644)
 }
 
 // NewRegistry returns a Registry storing files under dir.
@@ -89,12 +118,30 @@ func (g *Registry) Current(ctx context.Context) (map[string]Release, error) {
 
 // Snapshot is Current with a revision number that changes whenever a pointer
 // moves, for callers that cache what they derive from it.
+//
+// A release published by another process (the casino frontends command run
+// beside the server) touches a marker file in the store; a changed marker
+// drops the cache, so the next page load sees the release without a restart.
 func (g *Registry) Snapshot(ctx context.Context) (map[string]Release, uint64, error) {
+	marker := g.markerStamp()
 	g.mu.RLock()
-	c, rev := g.current, g.rev
+	c, rev, seen := g.current, g.rev, g.marker
 	g.mu.RUnlock()
-	if c != nil {
+	if c != nil && marker == seen {
 		return c, rev, nil
+	}
+	if marker != seen {
+		g.mu.Lock()
+		if g.marker != marker {
+			g.marker = marker
+			g.current = nil
+			g.rev++
+		}
+		c, rev = g.current, g.rev
+		g.mu.Unlock()
+		if c != nil {
+			return c, rev, nil
+		}
 	}
 	rows, err := g.db.Read.QueryContext(ctx, `SELECT name, version, entry, published_at FROM frontend_releases WHERE is_current = 1`)
 	if err != nil {
@@ -123,6 +170,7 @@ func (g *Registry) Snapshot(ctx context.Context) (map[string]Release, uint64, er
 }
 
 func (g *Registry) invalidate() {
+	g.touchMarker()
 	g.mu.Lock()
 	g.current = nil
 	g.rev++

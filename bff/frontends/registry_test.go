@@ -187,3 +187,26 @@ func TestUploadNeedsTokenAndRejectsEscapes(t *testing.T) {
 		}
 	}
 }
+
+// A release published by another process (the CLI beside a running server)
+// is seen at the next read, with no restart.
+func TestPublishFromAnotherProcessIsSeen(t *testing.T) {
+	ctx := context.Background()
+	server := newRegistry(t)
+	cli := NewRegistry(server.db, server.dir)
+	v1, _ := server.Publish(ctx, "lobby", build("1"))
+	if cur, _ := server.Current(ctx); cur["lobby"].Version != v1.Version {
+		t.Fatal("v1 not current")
+	}
+	v2, err := cli.Publish(ctx, "lobby", build("2"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cur, _ := server.Current(ctx); cur["lobby"].Version != v2.Version {
+		t.Fatalf("server still on %s after the CLI published %s", cur["lobby"].Version, v2.Version)
+	}
+	cli.Rollback(ctx, "lobby")
+	if cur, _ := server.Current(ctx); cur["lobby"].Version != v1.Version {
+		t.Fatal("server missed the CLI rollback")
+	}
+}

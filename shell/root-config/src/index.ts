@@ -12,12 +12,26 @@ type RemoteLifecycles = { bootstrap: Lifecycle | Lifecycle[]; mount: Lifecycle |
 const PAGE_APPS: PageApp[] = ['lobby', 'cashier', 'profile', 'calendar'];
 const list = (x: Lifecycle | Lifecycle[]) => (Array.isArray(x) ? x : [x]);
 
+/**
+ * Remote loads run one after the other. When two remote entries initialise
+ * the share scope at the same time (a page app and a modal app on the first
+ * load), the second registration replaces the first one's in-flight shared
+ * modules and each remote ends up with its own React, styled-components,
+ * react-intl and platform (measured: react-dom downloaded twice, two session
+ * stores). Once the first remote's modules are loaded, the next one reuses them.
+ */
+let queue: Promise<unknown> = Promise.resolve();
+
 /** Loads `<container>/<expose>` through the MF runtime (only when single-spa activates it). */
-async function load(app: AppName, expose: 'app' | 'modal', remotes: RemotesMap): Promise<RemoteLifecycles> {
-  if (!remotes[app]) throw new Error(`[root-config] no release of "${app}" in mf-remotes`);
-  const mod = await loadRemote<RemoteLifecycles>(`${CONTAINER[app]}/${expose}`);
-  if (!mod) throw new Error(`[root-config] ${CONTAINER[app]}/${expose} did not load`);
-  return mod;
+function load(app: AppName, expose: 'app' | 'modal', remotes: RemotesMap): Promise<RemoteLifecycles> {
+  const next = queue.then(async () => {
+    if (!remotes[app]) throw new Error(`[root-config] no release of "${app}" in mf-remotes`);
+    const mod = await loadRemote<RemoteLifecycles>(`${CONTAINER[app]}/${expose}`);
+    if (!mod) throw new Error(`[root-config] ${CONTAINER[app]}/${expose} did not load`);
+    return mod;
+  });
+  queue = next.catch(() => undefined);
+  return next;
 }
 
 /** Wraps remote lifecycles with mount-point housekeeping. */

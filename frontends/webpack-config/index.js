@@ -106,6 +106,9 @@ function createRemoteConfig({ dir, name, exposes, port, mode, externalRuntime })
         filename: 'remoteEntry.js',
         exposes,
         shared: sharedConfig(pkg),
+        // A singleton already running on the page wins over a newer version
+        // another remote brings: one React per page across independent deploys.
+        shareStrategy: 'loaded-first',
         dts: false,
         experiments: {
           ...(useHostRuntime ? { externalRuntime: true } : {}),

@@ -13,6 +13,7 @@ import (
 
 	"casino/bff/api"
 	"casino/bff/database"
+	"casino/bff/ledger"
 	"casino/bff/mail"
 	"casino/bff/session"
 	"casino/bff/settings"
@@ -34,6 +35,7 @@ type Service struct {
 	sessions *session.Manager
 	settings *settings.Store
 	throttle *Throttle
+	ledger   *ledger.Ledger
 	now      func() time.Time
 
 	// ClientIP and Locate come from the geo lookup (trusted proxies, IP to
@@ -46,7 +48,7 @@ type Service struct {
 
 // NewService returns a Service.
 func NewService(db *database.DB, sessions *session.Manager, st *settings.Store) *Service {
-	return &Service{db: db, sessions: sessions, settings: st, throttle: NewThrottle(), now: time.Now}
+	return &Service{db: db, sessions: sessions, settings: st, throttle: NewThrottle(), ledger: ledger.New(db), now: time.Now}
 }
 
 // User is a stored player.

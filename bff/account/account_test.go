@@ -13,6 +13,7 @@ import (
 
 	"casino/bff/api"
 	"casino/bff/database"
+	"casino/bff/ledger"
 	"casino/bff/mail"
 	"casino/bff/session"
 	"casino/bff/settings"
@@ -352,5 +353,27 @@ func TestRegistrationWindows(t *testing.T) {
 		if got := m.RegistrationOpen(tt.country, tt.device, at(tt.at)); got != tt.open {
 			t.Errorf("%s %s %s: open=%v, want %v", tt.country, tt.device, tt.at, got, tt.open)
 		}
+	}
+}
+
+func TestDetailsReportLedgerBalances(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	token, uid := f.register(t, annSignUp)
+	eur := ledger.MustCurrency("EUR")
+	if _, err := f.svc.ledger.Deposit(ctx, "dep-1", uid, "sandbox-card", ledger.MustParse("100.50", eur), nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.svc.ledger.Bet(ctx, "bet-1", uid, ledger.MustParse("10.25", eur), ledger.FromMinor(0, eur), nil); err != nil {
+		t.Fatal(err)
+	}
+	_, body := f.call(t, "GET", "/api/user/get-user-details", nil, token)
+	d := data(body)
+	w := d["userWallet"].(map[string]any)
+	if w["balance"] != "90.25" || w["withdrawable"] != "90.25" || w["bonusBalance"] != "0.00" {
+		t.Errorf("userWallet = %v", w)
+	}
+	if d["depositCount"].(float64) != 1 || d["totalDeposit"] != "100.50" || d["totalSpend"] != "10.25" {
+		t.Errorf("totals: depositCount %v totalDeposit %v totalSpend %v", d["depositCount"], d["totalDeposit"], d["totalSpend"])
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+
+	"casino/bff/ledger"
 )
 
 // UserLimit is the responsible-gaming part of getUser.
@@ -45,6 +47,7 @@ type Wallet struct {
 	Balance      string `json:"balance"`
 	BonusBalance string `json:"bonusBalance"`
 	Withdrawable string `json:"withdrawable"`
+	OnHold       string `json:"onHold"`
 }
 
 // Details is the document of GET /api/user/get-user-details.
@@ -84,7 +87,19 @@ func (s *Service) Details(ctx context.Context, userID int64) (Details, error) {
 	if u.SelfExclusionUntil != "" {
 		limit.SelfExclusion = &u.SelfExclusionUntil
 	}
-	zero := formatMinor(0, cur.Decimals)
+	money, err := ledger.LookupCurrency(cur.Code)
+	if err != nil {
+		return Details{}, fmt.Errorf("details of user %d: %w", u.ID, err)
+	}
+	balances, err := s.ledger.PlayerBalances(ctx, u.ID, money)
+	if err != nil {
+		return Details{}, err
+	}
+	totals, err := s.ledger.Totals(ctx, u.ID, money)
+	if err != nil {
+		return Details{}, err
+	}
+	zero := ledger.FromMinor(0, money).Decimal()
 	referral, _ := json.Marshal(map[string]any{"referralCode": fmt.Sprintf("R%06d", u.ID), "referredCount": 0, "earnings": zero, "percent": st.ReferAFriendPercent})
 	loyalty, _ := json.Marshal(map[string]any{"level": 0, "name": "Bronze", "points": 0, "nextLevelPoints": 1000})
 	monthly, _ := json.Marshal(map[string]any{"depositLimit": nil, "deposited": zero})
@@ -95,10 +110,14 @@ func (s *Service) Details(ctx context.Context, userID int64) (Details, error) {
 			ZipCode: u.ZipCode, Nickname: u.Nickname, CurrencyCode: cur.Code, CurrencySymbol: cur.Symbol,
 			IsEmailVerified: u.IsEmailVerified, KYCStatus: u.KYCStatus, Tags: tags, Locale: u.Locale, UserLimit: limit,
 		},
-		UserWallet:       Wallet{CurrencyCode: cur.Code, Decimals: cur.Decimals, Balance: zero, BonusBalance: zero, Withdrawable: zero},
-		DepositCount:     u.DepositCount,
-		TotalDeposit:     zero,
-		TotalSpend:       zero,
+		UserWallet: Wallet{
+			CurrencyCode: cur.Code, Decimals: money.Decimals,
+			Balance: balances.Total().Decimal(), BonusBalance: balances.Bonus.Decimal(),
+			Withdrawable: balances.Real.Decimal(), OnHold: balances.OnHold.Decimal(),
+		},
+		DepositCount:     totals.DepositCount,
+		TotalDeposit:     totals.Deposited.Decimal(),
+		TotalSpend:       totals.Spent.Decimal(),
 		IsCrypto:         cur.IsCrypto,
 		UserLoyaltyLevel: loyalty,
 		ReferralData:     referral,
@@ -106,20 +125,4 @@ func (s *Service) Details(ctx context.Context, userID int64) (Details, error) {
 		CurrencySymbol:   cur.Symbol,
 		UserMonthlyLimit: monthly,
 	}, nil
-}
-
-// formatMinor renders integer minor units as a decimal string.
-func formatMinor(units int64, decimals int) string {
-	neg := units < 0
-	if neg {
-		units = -units
-	}
-	s := fmt.Sprintf("%0*d", decimals+1, units)
-	if decimals > 0 {
-		s = s[:len(s)-decimals] + "." + s[len(s)-decimals:]
-	}
-	if neg {
-		s = "-" + s
-	}
-	return s
 }

@@ -4,6 +4,7 @@
 //	casino migrate   [--data data]
 //	casino seed      [--data data] [--seed data/seed]
 //	casino frontends publish NAME DIR | list [NAME] | rollback NAME | activate NAME VERSION
+//	casino ledger check [--data data]
 package main
 
 import (
@@ -24,6 +25,7 @@ import (
 	"casino/bff/demo"
 	"casino/bff/frontends"
 	"casino/bff/geo"
+	"casino/bff/ledger"
 	"casino/bff/mail"
 	"casino/bff/server"
 )
@@ -46,6 +48,8 @@ func main() {
 		err = seed(ctx, args)
 	case "frontends":
 		err = frontendsCmd(ctx, args)
+	case "ledger":
+		err = ledgerCmd(ctx, args)
 	case "help", "-h", "--help":
 		usage()
 		return
@@ -68,6 +72,7 @@ commands:
   migrate    apply database migrations
   seed       load demo data from data/seed
   frontends  publish NAME DIR | list [NAME] | rollback NAME | activate NAME VERSION
+  ledger     check: verify every ledger invariant (zero-sum transactions, balances, no negatives)
 `)
 }
 
@@ -196,6 +201,25 @@ func seed(ctx context.Context, args []string) error {
 		return err
 	}
 	fmt.Println(report)
+	return nil
+}
+
+func ledgerCmd(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("ledger", flag.ExitOnError)
+	c := commonFlags(fs)
+	fs.Parse(args)
+	if fs.Arg(0) != "check" {
+		return errors.New("usage: casino ledger [--data DIR] check")
+	}
+	db, err := database.Open(ctx, c.data)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if err := ledger.New(db).Check(ctx); err != nil {
+		return err
+	}
+	fmt.Println("ledger ok: every transaction sums to zero, every balance matches its postings, no player balance is negative")
 	return nil
 }
 

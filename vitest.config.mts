@@ -9,6 +9,6 @@ export default defineConfig({
     include: ['frontends/*/src/**/*.test.{ts,tsx}', 'frontends/*/test/**/*.test.{ts,mjs}', 'shell/root-config/src/**/*.test.ts', 'shell/root-config/test/**/*.test.{ts,mjs}', 'scripts/**/*.test.mjs'],
     restoreMocks: true,
     unstubGlobals: true,
-    reporters: ['default'],
+    reporters: ['default', './scripts/vitest-summary-reporter.mjs'],
   },
 });

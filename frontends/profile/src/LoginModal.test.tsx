@@ -1,0 +1,63 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearSession, getToken, PlatformProvider } from '@casino/platform';
+import { darkTheme } from '@casino/ui';
+import { LoginModal } from './modals/LoginModal';
+
+function renderModal() {
+  return render(
+    <PlatformProvider theme={darkTheme} messages={{}}>
+      <LoginModal />
+    </PlatformProvider>,
+  );
+}
+
+describe('LoginModal', () => {
+  beforeEach(() => {
+    clearSession();
+    window.localStorage.clear();
+    window.history.replaceState(null, '', '/casino?modal=login');
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows Required errors and calls nothing for an empty form', () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    renderModal();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Log in' }).at(-1)!);
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['Required', 'Required']);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('logs in: posts the credentials with device data, stores the token and closes', async () => {
+    const fetch = vi.fn((_url: string, _init: RequestInit) =>
+      Promise.resolve(new Response(JSON.stringify({ data: { accessToken: 'tok-1', userId: 7 } }), { status: 200 })),
+    );
+    vi.stubGlobal('fetch', fetch);
+    renderModal();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'pla yer@casino.example' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Log in' }).at(-1)!);
+    await waitFor(() => expect(getToken()).toBe('tok-1'));
+    const [url, init] = fetch.mock.calls[0];
+    expect(url).toBe('/api/user/login');
+    expect(JSON.parse(String(init.body))).toMatchObject({ email: 'player@casino.example', password: 'secret1', userDeviceType: expect.any(String) });
+    await waitFor(() => expect(window.location.search).toBe(''));
+  });
+
+  it('shows the server message when login fails', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(new Response(JSON.stringify({ error: { code: 'INVALID_CREDENTIALS', message: 'Wrong email or password' } }), { status: 401 }))),
+    );
+    renderModal();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@b.co' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'x' } });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Log in' }).at(-1)!);
+    expect(await screen.findByText('Wrong email or password')).toBeTruthy();
+    expect(getToken()).toBeNull();
+  });
+});

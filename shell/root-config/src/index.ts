@@ -3,7 +3,7 @@ import { loadRemote, startFederation } from './federation';
 import { refreshHeader } from './header';
 import { isClientRoutable, routableAnchor } from './links';
 import { clearServerContent, containerFor, removeContainer } from './mount';
-import { readRemotes, toFederationRemotes, type RemotesMap } from './remotes';
+import { applyDevOverrides, readRemotes, toFederationRemotes, type RemotesMap } from './remotes';
 import { appForModal, appForPath, CONTAINER, modalOf, type AppName, type PageApp } from './routes';
 
 type Lifecycle = (props: Record<string, unknown>) => Promise<unknown>;
@@ -87,7 +87,7 @@ function interceptLinks(): void {
 }
 
 function boot(): void {
-  const remotes = readRemotes();
+  const remotes = applyDevOverrides(readRemotes());
   startFederation(toFederationRemotes(remotes));
   registerApps(remotes);
   interceptLinks();

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { refreshHeader } from './header';
 import { isClientRoutable, routableAnchor } from './links';
 import { clearServerContent, containerFor, removeContainer } from './mount';
-import { readRemotes, toFederationRemotes } from './remotes';
+import { applyDevOverrides, readRemotes, toFederationRemotes } from './remotes';
 
 const here = (path: string) => new URL(path, 'http://casino.test');
 
@@ -38,6 +38,23 @@ describe('remotes map', () => {
     document.body.innerHTML = '<script id="mf-remotes" type="application/json">{oops</script>';
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(readRemotes()).toEqual({});
+  });
+});
+
+describe('dev overrides', () => {
+  it('points remotes at loopback dev servers only', () => {
+    vi.spyOn(console, 'info').mockImplementation(() => {});
+    const storage = {
+      getItem: () =>
+        JSON.stringify({ lobby: 'http://localhost:9101/remoteEntry.js', cashier: 'https://evil.test/remoteEntry.js', countryBlock: 'http://127.0.0.1:9105/remoteEntry.js', nope: 'http://localhost/x.js' }),
+    };
+    expect(applyDevOverrides({ lobby: '/mf/lobby/1/remoteEntry.js', cashier: '/mf/cashier/1/remoteEntry.js' }, storage)).toEqual({
+      lobby: 'http://localhost:9101/remoteEntry.js',
+      cashier: '/mf/cashier/1/remoteEntry.js',
+      'country-block': 'http://127.0.0.1:9105/remoteEntry.js',
+    });
+    expect(applyDevOverrides({ lobby: '/a' }, { getItem: () => '{bad' })).toEqual({ lobby: '/a' });
+    expect(applyDevOverrides({ lobby: '/a' }, null)).toEqual({ lobby: '/a' });
   });
 });
 

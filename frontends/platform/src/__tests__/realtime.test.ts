@@ -1,0 +1,88 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { subscribeRealtime } from '../realtime';
+import { clearSession, setToken } from '../session';
+import { resetPlatform } from './helpers';
+
+class FakeEventSource {
+  static CONNECTING = 0;
+  static OPEN = 1;
+  static CLOSED = 2;
+  static all: FakeEventSource[] = [];
+  readyState = FakeEventSource.CONNECTING;
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  listeners = new Map<string, ((e: MessageEvent) => void)[]>();
+  constructor(
+    public url: string,
+    public init?: EventSourceInit,
+  ) {
+    FakeEventSource.all.push(this);
+  }
+  addEventListener(name: string, fn: (e: MessageEvent) => void) {
+    this.listeners.set(name, [...(this.listeners.get(name) ?? []), fn]);
+  }
+  emit(name: string, data: unknown) {
+    this.listeners.get(name)?.forEach((fn) => fn(new MessageEvent(name, { data: JSON.stringify(data) })));
+  }
+  fail() {
+    this.readyState = FakeEventSource.CLOSED;
+    this.onerror?.();
+  }
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+}
+
+const live = () => FakeEventSource.all.filter((s) => s.readyState !== FakeEventSource.CLOSED);
+
+describe('realtime', () => {
+  beforeEach(() => {
+    resetPlatform();
+    FakeEventSource.all = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('opens no stream for visitors and one for a logged-in player, with the token', () => {
+    const unsubscribe = subscribeRealtime('failedDeposit', () => {});
+    expect(FakeEventSource.all).toHaveLength(0);
+    setToken('tok 1');
+    expect(live()).toHaveLength(1);
+    expect(live()[0].url).toBe('/api/user/events?accessToken=tok%201');
+    unsubscribe();
+    expect(live()).toHaveLength(0);
+  });
+
+  it('delivers failedDeposit, debit and credit payloads to their subscribers', () => {
+    setToken('t');
+    const failed = vi.fn();
+    const credit = vi.fn();
+    subscribeRealtime('failedDeposit', failed);
+    subscribeRealtime('credit', credit);
+    expect(live()).toHaveLength(1);
+    live()[0].emit('failedDeposit', { method: 'visa' });
+    live()[0].emit('credit', { win: '1500' });
+    live()[0].emit('debit', { win: '1' });
+    expect(failed).toHaveBeenCalledWith({ method: 'visa' });
+    expect(credit).toHaveBeenCalledWith({ win: '1500' });
+  });
+
+  it('reconnects with backoff after the stream closes, and closes on logout', () => {
+    vi.useFakeTimers();
+    setToken('t');
+    subscribeRealtime('debit', () => {});
+    live()[0].fail();
+    expect(live()).toHaveLength(0);
+    vi.advanceTimersByTime(999);
+    expect(live()).toHaveLength(0);
+    vi.advanceTimersByTime(1);
+    expect(live()).toHaveLength(1);
+    live()[0].fail();
+    vi.advanceTimersByTime(1999);
+    expect(live()).toHaveLength(0);
+    vi.advanceTimersByTime(1);
+    expect(live()).toHaveLength(1);
+    clearSession();
+    expect(live()).toHaveLength(0);
+  });
+});

@@ -26,7 +26,7 @@ func toy(t *testing.T, ways bool, expand string, wildMult int64, rows int) *Game
 			"B": {"3": 3, "4": 10, "5": 50},
 			"C": {"2": 1, "3": 2, "4": 5, "5": 20},
 		},
-		Scatter:   &ScatterRule{Pays: map[string]int64{"2": 1, "3": 5}, FreeSpins: map[string]int{"3": 5, "4": 8}},
+		Scatter: &ScatterRule{Pays: map[string]int64{"2": 1, "3": 5}, FreeSpins: map[string]int{"3": 5, "4": 8}},
 		FreeSpins: &FreeSpinsRule{Multiplier: 2, Retrigger: map[string]int{"3": 3}, MaxSpins: 20, Reels: [][]string{
 			{"A", "W", "C", "S", "B"},
 			{"B", "A", "W", "S", "C", "A"},

@@ -1,0 +1,107 @@
+package captcha
+
+import (
+	"encoding/base64"
+	"errors"
+	"testing"
+	"time"
+)
+
+func newTestService(t *testing.T) *Service {
+	t.Helper()
+	s, err := New([]byte("test-key"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.maxNumber = 2000 // keep Solve fast
+	return s
+}
+
+func solved(t *testing.T, s *Service) Payload {
+	t.Helper()
+	c, err := s.NewChallenge()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Algorithm != Algorithm || c.MaxNumber != s.maxNumber || c.Signature == "" {
+		t.Fatalf("challenge %+v", c)
+	}
+	p, err := Solve(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestVerify(t *testing.T) {
+	s := newTestService(t)
+	other, _ := New([]byte("another-key"))
+	tamper := func(f func(*Payload)) string {
+		p := solved(t, s)
+		f(&p)
+		return p.Encode()
+	}
+	cases := []struct {
+		name  string
+		token func() string
+		want  error
+	}{
+		{"valid", func() string { return solved(t, s).Encode() }, nil},
+		{"empty", func() string { return "" }, ErrMissing},
+		{"not base64", func() string { return "%%%" }, ErrMalformed},
+		{"not json", func() string { return base64.StdEncoding.EncodeToString([]byte("nope")) }, ErrMalformed},
+		{"other algorithm", func() string { return tamper(func(p *Payload) { p.Algorithm = "SHA-1" }) }, ErrMalformed},
+		{"wrong number", func() string { return tamper(func(p *Payload) { p.Number++ }) }, ErrInvalid},
+		{"forged signature", func() string { return tamper(func(p *Payload) { p.Signature = other.sign(p.Challenge) }) }, ErrInvalid},
+		{"changed salt", func() string { return tamper(func(p *Payload) { p.Salt = "00" + p.Salt }) }, ErrInvalid},
+		{"oversized", func() string { return string(make([]byte, 4096)) }, ErrMalformed},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := s.Verify(tc.token()); !errors.Is(err, tc.want) {
+				t.Fatalf("Verify = %v, want %v", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestOneUseAndExpiry(t *testing.T) {
+	s := newTestService(t)
+	token := solved(t, s).Encode()
+	if err := s.Verify(token); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Verify(token); !errors.Is(err, ErrReplayed) {
+		t.Fatalf("second use = %v, want ErrReplayed", err)
+	}
+
+	late := solved(t, s).Encode()
+	s.now = func() time.Time { return time.Now().Add(DefaultTTL + time.Second) }
+	if err := s.Verify(late); !errors.Is(err, ErrExpired) {
+		t.Fatalf("after the TTL = %v, want ErrExpired", err)
+	}
+	if len(s.used) != 0 {
+		t.Fatalf("expired challenges are forgotten, still %d", len(s.used))
+	}
+}
+
+func TestRandomKeyWhenNoneGiven(t *testing.T) {
+	a, _ := New(nil)
+	b, _ := New(nil)
+	a.maxNumber = 500
+	p, err := Solve(mustChallenge(t, a))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Verify(p.Encode()); !errors.Is(err, ErrInvalid) {
+		t.Fatalf("another server's challenge = %v, want ErrInvalid", err)
+	}
+}
+
+func mustChallenge(t *testing.T, s *Service) Challenge {
+	c, err := s.NewChallenge()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}

@@ -27,6 +27,7 @@ var (
 	ErrWrongPassword      = &api.Error{Status: 400, Code: "WRONG_PASSWORD", Message: "Current password is incorrect"}
 	ErrFieldLocked        = &api.Error{Status: 400, Code: "FIELD_LOCKED", Message: "Please check fields with errors"}
 	ErrSelfExcluded       = &api.Error{Status: 403, Code: "SELF_EXCLUDED", Message: "Your account is self-excluded"}
+	ErrCaptcha            = &api.Error{Status: 400, Code: "CAPTCHA_FAILED", Message: "Please confirm you are not a robot"}
 )
 
 // Service runs the account calls.
@@ -44,6 +45,14 @@ type Service struct {
 	Locate   func(*http.Request) string
 	// Mail sends verification and credentials e-mails.
 	Mail *mail.Sender
+	// Captcha checks recaptchaToken on login and sign-up while the operator
+	// has the "captcha" feature on; nil refuses every token then.
+	Captcha Verifier
+}
+
+// Verifier checks a challenge answer (bff/captcha).
+type Verifier interface {
+	Verify(token string) error
 }
 
 // NewService returns a Service.

@@ -1,9 +1,11 @@
 package account
 
 import (
+	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
+	"time"
 
 	"casino/bff/api"
 	"casino/bff/session"
@@ -28,6 +30,7 @@ func (s *Service) Routes(mux *http.ServeMux) {
 	handle("POST /api/user/sign-up", s.handleSignUp)
 	handle("POST /api/user/login", s.handleLogin)
 	handle("POST /api/user/logout", s.handleLogout)
+	handle("POST /api/user/session-cookie", s.sessions.RequireUser(s.handleSessionCookie))
 	handle("GET /api/user/get-user-details", s.sessions.RequireUser(s.handleDetails))
 	handle("PUT /api/user/update-user-details", s.sessions.RequireUser(s.handleUpdate))
 	mux.HandleFunc("GET /api/user/verify-email", s.handleVerifyEmail)
@@ -51,6 +54,9 @@ func (s *Service) handleSignUp(w http.ResponseWriter, r *http.Request) error {
 	if err := api.Decode(w, r, &req); err != nil {
 		return err
 	}
+	if err := s.checkCaptcha(r, req.RecaptchaToken); err != nil {
+		return err
+	}
 	mirror, err := s.MirrorFor(r.Context(), r)
 	if err != nil {
 		return err
@@ -71,6 +77,7 @@ func (s *Service) handleSignUp(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	setRegisteredCookie(w, r)
 	// Sign-up leaves the player logged out (they log in next), except on a
 	// mirror domain with loginOff and after one-click registration, where
 	// the credentials screen is shown to a logged-in player.
@@ -97,6 +104,9 @@ func (s *Service) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	if err := api.Decode(w, r, &req); err != nil {
 		return err
 	}
+	if err := s.checkCaptcha(r, req.RecaptchaToken); err != nil {
+		return err
+	}
 	locate := defaultLocate
 	if s.Locate != nil {
 		locate = s.Locate
@@ -106,7 +116,51 @@ func (s *Service) handleLogin(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	session.SetCookie(w, r, res.AccessToken)
+	setRegisteredCookie(w, r)
 	return api.WriteData(w, res)
+}
+
+// handleSessionCookie turns an access token handed over in the URL (?at=,
+// typically on a mirror domain) into this domain's HttpOnly session cookie,
+// so server-rendered pages know the player too. The token comes in the
+// Authorization header, never in this call's URL.
+func (s *Service) handleSessionCookie(w http.ResponseWriter, r *http.Request) error {
+	token := session.TokenFromRequest(r)
+	session.SetCookie(w, r, token)
+	return api.WriteData(w, map[string]int64{"userId": session.PlayerFrom(r.Context()).ID})
+}
+
+// checkCaptcha applies the operator's "captcha" feature switch.
+func (s *Service) checkCaptcha(r *http.Request, token string) error {
+	st, err := s.settings.Current(r.Context())
+	if err != nil {
+		return err
+	}
+	if !st.Features[FeatureCaptcha] {
+		return nil
+	}
+	if s.Captcha == nil {
+		return ErrCaptcha.WithField("recaptchaToken", ErrCaptcha.Message)
+	}
+	if err := s.Captcha.Verify(token); err != nil {
+		return fmt.Errorf("%v: %w", err, ErrCaptcha.WithField("recaptchaToken", ErrCaptcha.Message))
+	}
+	return nil
+}
+
+// FeatureCaptcha is the settings feature flag that asks for a solved
+// challenge at login and sign-up.
+const FeatureCaptcha = "captcha"
+
+// RegisteredCookie tells the front end this browser has an account (SPEC
+// section 9: kept 1 year), so it can offer log in before sign up.
+const RegisteredCookie = "casino_registered"
+
+func setRegisteredCookie(w http.ResponseWriter, r *http.Request) {
+	http.SetCookie(w, &http.Cookie{
+		Name: RegisteredCookie, Value: "1", Path: "/", Secure: r.TLS != nil,
+		SameSite: http.SameSiteLaxMode, MaxAge: int((365 * 24 * time.Hour).Seconds()),
+	})
 }
 
 func (s *Service) handleLogout(w http.ResponseWriter, r *http.Request) error {

@@ -50,6 +50,7 @@ type SignUpRequest struct {
 	ScreenResolution  string `json:"screenResolution"`
 	UIDToken          string `json:"uidToken"`
 	FirstURL          string `json:"firstUrl"`
+	RecaptchaToken    string `json:"recaptchaToken"`
 }
 
 // SignUpResult is the sign-up answer. Credentials are filled for one-click

@@ -164,6 +164,7 @@ func (a *App) Handler() (http.Handler, error) {
 	mux.HandleFunc("GET /mf/{name}/{version}/{file...}", a.Frontends.ServeAsset)
 
 	a.Accounts.Routes(mux)
+	a.accountsRoutes(mux)
 	a.Geo.Routes(mux)
 	handle("POST /api/user/log-event", a.Tracking.Handler())
 	handle("GET /api/user/events", a.Sessions.RequireUser(a.Realtime.Handler()))

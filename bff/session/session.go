@@ -184,17 +184,31 @@ func PlayerFrom(ctx context.Context) *Player {
 	return p
 }
 
+// StateCookie is readable by scripts and holds no secret: "1" after a login
+// and "0" after the server ended the session (the header's Log out link), so
+// the front end forgets a token the server no longer honours.
+const StateCookie = "casino_auth"
+
 // SetCookie hands the token to the browser for server-rendered pages.
 func SetCookie(w http.ResponseWriter, r *http.Request, token string) {
 	http.SetCookie(w, &http.Cookie{
 		Name: CookieName, Value: token, Path: "/", HttpOnly: true,
 		Secure: r.TLS != nil, SameSite: http.SameSiteLaxMode, MaxAge: int(AbsoluteTTL.Seconds()),
 	})
+	setState(w, r, "1")
 }
 
 // ClearCookie removes the session cookie.
 func ClearCookie(w http.ResponseWriter, r *http.Request) {
 	http.SetCookie(w, &http.Cookie{Name: CookieName, Value: "", Path: "/", HttpOnly: true, Secure: r.TLS != nil, SameSite: http.SameSiteLaxMode, MaxAge: -1})
+	setState(w, r, "0")
+}
+
+func setState(w http.ResponseWriter, r *http.Request, v string) {
+	http.SetCookie(w, &http.Cookie{
+		Name: StateCookie, Value: v, Path: "/", Secure: r.TLS != nil,
+		SameSite: http.SameSiteLaxMode, MaxAge: int(AbsoluteTTL.Seconds()),
+	})
 }
 
 func hash(token string) []byte {

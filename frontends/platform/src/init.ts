@@ -1,4 +1,4 @@
-import { captureMarketingParams } from './marketing';
+import { captureFirstUrl, captureMarketingParams } from './marketing';
 import { initSession } from './session';
 import { startRouteTracking } from './tracking';
 
@@ -14,5 +14,6 @@ export function initPlatform(): void {
   done = true;
   initSession();
   captureMarketingParams();
+  captureFirstUrl();
   startRouteTracking();
 }

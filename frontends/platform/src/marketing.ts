@@ -61,3 +61,28 @@ export function getCpncToSend(now = Date.now()): string | null {
   if (!p) return null;
   return now - p.seenAt < LAST_PARAM_WINDOW_MS ? p.value : null;
 }
+
+const FIRST_URL_KEY = 'casino.firstUrl';
+
+/** Remembers the page this visit landed on (sent as firstUrl at sign-up). */
+export function captureFirstUrl(url = window.location.pathname + window.location.search): void {
+  try {
+    if (!window.sessionStorage.getItem(FIRST_URL_KEY)) window.sessionStorage.setItem(FIRST_URL_KEY, url.slice(0, 2048));
+  } catch {
+    // Storage disabled: firstUrl falls back to the current page.
+  }
+}
+
+/** The page this visit landed on. */
+export function getFirstUrl(): string {
+  try {
+    return window.sessionStorage.getItem(FIRST_URL_KEY) ?? window.location.pathname + window.location.search;
+  } catch {
+    return window.location.pathname + window.location.search;
+  }
+}
+
+/** True when this browser has signed up or logged in within a year (the server's casino_registered cookie). */
+export function isRegistered(): boolean {
+  return document.cookie.split('; ').some((c) => c === 'casino_registered=1');
+}

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LAST_PARAM_WINDOW_MS, TRACKING_PARAMS_TTL_MS } from '../constants';
-import { captureMarketingParams, getCpncToSend, getMarketingParams } from '../marketing';
+import { captureFirstUrl, captureMarketingParams, getCpncToSend, getFirstUrl, getMarketingParams, isRegistered } from '../marketing';
 import { resetPlatform } from './helpers';
 
 const HOUR = 3600_000;
@@ -40,5 +40,18 @@ describe('marketing parameters', () => {
   it('survives corrupt storage', () => {
     window.localStorage.setItem('casino.marketing', '{not json');
     expect(getMarketingParams()).toEqual({ cpnc: null, mkt: null });
+  });
+  it('remembers the first page of the visit for firstUrl', () => {
+    window.sessionStorage.clear();
+    captureFirstUrl('/promotions?cpnc=A');
+    captureFirstUrl('/casino');
+    expect(getFirstUrl()).toBe('/promotions?cpnc=A');
+  });
+
+  it('reads the registered cookie the server sets at sign-up and login', () => {
+    expect(isRegistered()).toBe(false);
+    document.cookie = 'casino_registered=1; path=/';
+    expect(isRegistered()).toBe(true);
+    document.cookie = 'casino_registered=; path=/; max-age=0';
   });
 });

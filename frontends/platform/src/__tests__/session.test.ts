@@ -1,14 +1,16 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_CHANGED_EVENT, STORAGE_KEYS } from '../constants';
-import { clearSession, getSession, initSession, setToken, subscribeSession } from '../session';
+import { clearSession, getSession, initSession, sessionReady, setToken, subscribeSession } from '../session';
 import { resetPlatform } from './helpers';
 
 describe('session', () => {
   beforeEach(() => resetPlatform());
 
-  it('takes the `at` token from the URL, stores it and removes it from the address', () => {
+  it('takes the `at` token from the URL, stores it, removes it from the address and asks for the session cookie', async () => {
     window.history.replaceState(null, '', '/deposit?at=abc123&modal=login#top');
     const replace = vi.spyOn(window.history, 'replaceState');
+    const fetchMock = vi.fn().mockResolvedValue(new Response('{"data":{}}', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
     const seen: Event[] = [];
     window.addEventListener(AUTH_CHANGED_EVENT, (e) => seen.push(e));
 
@@ -18,7 +20,23 @@ describe('session', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('abc123');
     expect(replace).toHaveBeenCalledTimes(1);
     expect(window.location.pathname + window.location.search + window.location.hash).toBe('/deposit?modal=login#top');
+    await sessionReady;
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/user/session-cookie');
+    expect(init.method).toBe('POST');
+    expect(init.headers.Authorization).toBe('Bearer abc123');
+    // The header refresh waits for the cookie.
     expect(seen).toHaveLength(1);
+    vi.unstubAllGlobals();
+  });
+
+  it('forgets a stored token once the server ended the session (casino_auth=0)', () => {
+    window.localStorage.setItem(STORAGE_KEYS.token, 'stale');
+    document.cookie = 'casino_auth=0; path=/';
+    expect(initSession()).toEqual({ token: null, authenticated: false });
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    document.cookie = 'casino_auth=; path=/; max-age=0';
   });
 
   it('reads a stored token and leaves the URL alone when there is no `at`', () => {

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"casino/bff/settings"
 	"casino/bff/site"
 	"casino/shell"
 )
@@ -27,16 +28,13 @@ func (a *App) mountSite(mux *http.ServeMux) error {
 	return nil
 }
 
-// countryBlock asks geo whether the request gets the full-screen notice.
-func (a *App) countryBlock(r *http.Request, loggedIn bool) (*shell.CountryBlock, error) {
-	st, err := a.Settings.Current(r.Context())
-	if err != nil {
-		return nil, err
-	}
+// countryBlock asks geo whether the page request gets the full-screen
+// notice. w carries the whitelist cookie when the URL has whitelisted=1.
+func (a *App) countryBlock(w http.ResponseWriter, r *http.Request, st *settings.Settings, loggedIn bool) (*shell.CountryBlock, error) {
 	if len(st.ExcludedCountries) == 0 {
 		return nil, nil
 	}
-	d, err := a.Geo.Decide(nil, r, loggedIn, st.ExcludedCountries)
+	d, err := a.Geo.Decide(w, r, loggedIn, st.ExcludedCountries)
 	if err != nil || d == nil || !d.Blocked {
 		return nil, err
 	}

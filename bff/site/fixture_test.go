@@ -57,7 +57,7 @@ func newFixture(t testing.TB) *fixture {
 		Frontends: frontends.NewRegistry(db, filepath.Join(dir, "frontends")),
 		Catalog:   i18n.NewCatalog(locales),
 		Pages:     os.DirFS("../../content/pages"),
-		CountryBlock: func(r *http.Request, loggedIn bool) (*shell.CountryBlock, error) {
+		CountryBlock: func(w http.ResponseWriter, r *http.Request, st *settings.Settings, loggedIn bool) (*shell.CountryBlock, error) {
 			if loggedIn {
 				return nil, nil
 			}

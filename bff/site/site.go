@@ -44,8 +44,15 @@ type Deps struct {
 	Pages     fs.FS // content/pages
 	// CountryBlock decides whether the request gets the country-block notice;
 	// nil means never.
-	CountryBlock func(r *http.Request, loggedIn bool) (*shell.CountryBlock, error)
+	CountryBlock CountryBlockFunc
 }
+
+// CountryBlockFunc decides whether a page request gets the full-screen
+// country-block notice (nil: no notice). st are the settings the page is
+// rendered with (the excluded countries); w is the page's response, on which
+// the decision may set cookies (the whitelist flag of ?whitelisted=1) before
+// the page is written.
+type CountryBlockFunc func(w http.ResponseWriter, r *http.Request, st *settings.Settings, loggedIn bool) (*shell.CountryBlock, error)
 
 // Site renders and serves the pages.
 type Site struct {
@@ -63,6 +70,8 @@ type Site struct {
 	layouts     map[string]*layoutEntry // by language
 	remoteCache remotesEntry
 	scripts     map[scripts.Filter]*scriptsEntry
+
+	rendered *renderCache // guest pages, rendered once per version of their inputs
 }
 
 type layoutEntry struct {
@@ -97,6 +106,7 @@ func New(deps Deps) (*Site, error) {
 		scriptsTTL:        defaultScriptsTTL,
 		layouts:           map[string]*layoutEntry{},
 		scripts:           map[scripts.Filter]*scriptsEntry{},
+		rendered:          newRenderCache(maxCachedPages),
 	}, nil
 }
 
@@ -218,19 +228,19 @@ func (s *Site) layout(ctx context.Context, st *settings.Settings, lang string) (
 	return l, nil
 }
 
-// remotes returns the inline registry (every current release but root) and
-// the root config's entry URL.
-func (s *Site) remotes(ctx context.Context) (string, string) {
+// remotes returns the inline registry (every current release but root), the
+// root config's entry URL and the registry revision they were built from.
+func (s *Site) remotes(ctx context.Context) remotesEntry {
 	cur, rev, err := s.deps.Frontends.Snapshot(ctx)
 	if err != nil {
 		slog.Error("site: frontend registry", "err", err)
-		return "{}", ""
+		return remotesEntry{json: "{}"}
 	}
 	s.mu.Lock()
 	e := s.remoteCache
 	s.mu.Unlock()
 	if e.rev == rev && e.json != "" {
-		return e.json, e.entry
+		return e
 	}
 	m := make(map[string]string, len(cur))
 	for name, rel := range cur {
@@ -243,7 +253,7 @@ func (s *Site) remotes(ctx context.Context) (string, string) {
 	s.mu.Lock()
 	s.remoteCache = e
 	s.mu.Unlock()
-	return e.json, e.entry
+	return e
 }
 
 // noncePlaceholder marks where the per-request nonce goes in cached operator
@@ -254,39 +264,51 @@ const noncePlaceholder = "\x00nonce\x00"
 var scriptTag = regexp.MustCompile(`(?i)<script\b`)
 
 // operatorScripts returns the operator's head, body-start and body-end parts
-// for the audience f, every <script> carrying nonce. Failures are logged and
-// the page renders without them (SPEC section 8).
-func (s *Site) operatorScripts(ctx context.Context, f scripts.Filter, nonce string) (head, start, end string) {
+// for the audience f, every <script> carrying noncePlaceholder. The entry
+// stays the same pointer while the scripts don't change, so it versions the
+// rendered-page cache. Failures are logged and the page renders without them
+// (SPEC section 8).
+func (s *Site) operatorScripts(ctx context.Context, f scripts.Filter) *scriptsEntry {
 	now := s.now()
 	s.mu.Lock()
 	e := s.scripts[f]
 	s.mu.Unlock()
-	if e == nil || now.Sub(e.at) >= s.scriptsTTL {
-		list, err := s.deps.Scripts.List(ctx, f)
-		if err != nil {
-			slog.Error("site: operator scripts", "err", err)
-			return "", "", ""
-		}
-		var h, bs, be strings.Builder
-		mark := func(sn string) string {
-			return scriptTag.ReplaceAllString(sn, "<script nonce="+noncePlaceholder)
-		}
-		for _, sc := range list {
-			if sc.Head != "" {
-				h.WriteString(mark(sc.Head) + "\n")
-			}
-			if sc.BodyStart != "" {
-				bs.WriteString(mark(sc.BodyStart) + "\n")
-			}
-			if sc.BodyEnd != "" {
-				be.WriteString(mark(sc.BodyEnd) + "\n")
-			}
-		}
-		e = &scriptsEntry{at: now, head: h.String(), bodyStart: bs.String(), bodyEnd: be.String()}
-		s.mu.Lock()
-		s.scripts[f] = e
-		s.mu.Unlock()
+	if e != nil && now.Sub(e.at) < s.scriptsTTL {
+		return e
 	}
+	list, err := s.deps.Scripts.List(ctx, f)
+	if err != nil {
+		slog.Error("site: operator scripts", "err", err)
+		return nil
+	}
+	var h, bs, be strings.Builder
+	mark := func(sn string) string {
+		return scriptTag.ReplaceAllString(sn, "<script nonce="+noncePlaceholder)
+	}
+	for _, sc := range list {
+		if sc.Head != "" {
+			h.WriteString(mark(sc.Head) + "\n")
+		}
+		if sc.BodyStart != "" {
+			bs.WriteString(mark(sc.BodyStart) + "\n")
+		}
+		if sc.BodyEnd != "" {
+			be.WriteString(mark(sc.BodyEnd) + "\n")
+		}
+	}
+	fresh := &scriptsEntry{at: now, head: h.String(), bodyStart: bs.String(), bodyEnd: be.String()}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if old := s.scripts[f]; old != nil && old.head == fresh.head && old.bodyStart == fresh.bodyStart && old.bodyEnd == fresh.bodyEnd {
+		old.at = now // unchanged: keep the pointer, and the pages rendered with it
+		return old
+	}
+	s.scripts[f] = fresh
+	return fresh
+}
+
+// withNonce returns the three parts with nonce in place of the placeholder.
+func (e *scriptsEntry) withNonce(nonce string) (head, start, end string) {
 	fill := func(sn string) string {
 		if sn == "" || !strings.Contains(sn, noncePlaceholder) {
 			return sn
@@ -303,16 +325,29 @@ func newNonce() string {
 	return base64.RawURLEncoding.EncodeToString(b[:])
 }
 
-// page builds the view of one request.
-func (s *Site) page(r *http.Request, q *request, kind shell.Kind, app, title string, withScripts bool) *shell.Page {
+// view is a page being answered: the shell's view model plus what versions
+// it, for the rendered-page cache.
+type view struct {
+	*shell.Page
+	// shared: the bytes depend only on the cache key (a guest without the
+	// country-block notice, a full document), so they may be reused.
+	shared  bool
+	remotes uint64
+	scripts *scriptsEntry // nil without operator scripts
+	info    int64         // version of an info page's content
+}
+
+// page builds the view of one request. Its nonce is fresh, except for a
+// shared page, whose nonce is filled in when it is written.
+func (s *Site) page(w http.ResponseWriter, r *http.Request, q *request, kind shell.Kind, app, title string, withScripts bool) *view {
 	p := &shell.Page{
 		Layout: q.layout,
 		Kind:   kind,
 		Title:  title,
 		Path:   r.URL.Path,
-		Nonce:  newNonce(),
 		App:    app,
 	}
+	v := &view{Page: p}
 	if kind == shell.KindApp {
 		p.Heading = title
 		if p.Heading == "" {
@@ -328,59 +363,76 @@ func (s *Site) page(r *http.Request, q *request, kind shell.Kind, app, title str
 		}
 	}
 	if fragment(r) != "" {
-		return p // a fragment has no head, scripts or mount points
+		p.Nonce = newNonce()
+		return v // a fragment has no head, scripts or mount points
 	}
-	p.RemotesJSON, p.RootEntry = s.remotes(r.Context())
+	rem := s.remotes(r.Context())
+	p.RemotesJSON, p.RootEntry, v.remotes = rem.json, rem.entry, rem.rev
 	if withScripts {
 		f := scripts.Filter{AuthUsers: q.player != nil, Depositors: q.player != nil && q.player.Depositor}
-		p.Head, p.BodyStart, p.BodyEnd = s.operatorScripts(r.Context(), f, p.Nonce)
+		v.scripts = s.operatorScripts(r.Context(), f)
 	}
 	if s.deps.CountryBlock != nil {
-		cb, err := s.deps.CountryBlock(r, q.player != nil)
+		cb, err := s.deps.CountryBlock(w, r, &q.settings, q.player != nil)
 		if err != nil {
 			slog.Error("site: country block", "path", r.URL.Path, "err", err)
 		} else if cb != nil {
 			p.CountryBlock = cb
 		}
 	}
-	return p
+	v.shared = q.player == nil && p.CountryBlock == nil
+	if !v.shared {
+		p.Nonce = newNonce()
+		if v.scripts != nil {
+			p.Head, p.BodyStart, p.BodyEnd = v.scripts.withNonce(p.Nonce)
+		}
+	}
+	return v
 }
 
 // bufPool recycles render buffers: a page is ~20 KB.
 var bufPool = sync.Pool{New: func() any { b := new(bytes.Buffer); b.Grow(32 << 10); return b }}
 
 // render writes the page (or the fragment HX-Target names) with the page
-// headers.
-func (s *Site) render(w http.ResponseWriter, r *http.Request, p *shell.Page, status int, play bool) {
-	var c templ.Component
-	switch fragment(r) {
-	case "header":
-		c = shell.Header(p)
-	case "main":
-		c = shell.Main(p)
-	default:
-		if play {
-			c = shell.PlayDocument(p)
-		} else {
-			c = shell.Document(p)
-		}
+// headers. A shared page is rendered once per version of its inputs and
+// served from the cache with a fresh nonce (cache.go).
+func (s *Site) render(w http.ResponseWriter, r *http.Request, v *view, status int, play bool) {
+	if v.shared && status == http.StatusOK {
+		s.renderShared(w, r, v, play)
+		return
 	}
 	buf := bufPool.Get().(*bytes.Buffer)
 	buf.Reset()
-	defer func() {
-		if buf.Cap() <= 256<<10 {
-			bufPool.Put(buf)
-		}
-	}()
-	if err := c.Render(r.Context(), buf); err != nil {
+	defer putBuf(buf)
+	if err := s.component(r, v.Page, play).Render(r.Context(), buf); err != nil {
 		slog.Error("site: render", "path", r.URL.Path, "err", err)
 		http.Error(w, "Internal server error", http.StatusInternalServerError)
 		return
 	}
-	pageHeaders(w.Header(), p.Nonce, play)
+	pageHeaders(w.Header(), v.Nonce, play)
 	w.WriteHeader(status)
 	if r.Method != http.MethodHead {
 		w.Write(buf.Bytes())
+	}
+}
+
+// component is the templ component of the page or of the fragment asked for.
+func (s *Site) component(r *http.Request, p *shell.Page, play bool) templ.Component {
+	switch fragment(r) {
+	case "header":
+		return shell.Header(p)
+	case "main":
+		return shell.Main(p)
+	}
+	if play {
+		return shell.PlayDocument(p)
+	}
+	return shell.Document(p)
+}
+
+func putBuf(buf *bytes.Buffer) {
+	if buf.Cap() <= 256<<10 {
+		bufPool.Put(buf)
 	}
 }
 
@@ -415,18 +467,29 @@ func CSP(nonce string, frameable bool) string {
 		"manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors " + ancestors
 }
 
+// Header values shared by every page response (net/http only reads them).
+var (
+	hdrHTML     = []string{"text/html; charset=utf-8"}
+	hdrNoStore  = []string{"no-store"}
+	hdrNosniff  = []string{"nosniff"}
+	hdrReferrer = []string{"strict-origin-when-cross-origin"}
+	hdrDeny     = []string{"DENY"}
+	hdrSameOrig = []string{"SAMEORIGIN"}
+	hdrVary     = "HX-Request, HX-Target"
+)
+
 func pageHeaders(h http.Header, nonce string, frameable bool) {
-	h.Set("Content-Type", "text/html; charset=utf-8")
-	h.Set("Cache-Control", "no-store")
-	h.Set("Content-Security-Policy", CSP(nonce, frameable))
-	h.Set("X-Content-Type-Options", "nosniff")
-	h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+	h["Content-Type"] = hdrHTML
+	h["Cache-Control"] = hdrNoStore
+	h["Content-Security-Policy"] = []string{CSP(nonce, frameable)}
+	h["X-Content-Type-Options"] = hdrNosniff
+	h["Referrer-Policy"] = hdrReferrer
 	if frameable {
-		h.Set("X-Frame-Options", "SAMEORIGIN")
+		h["X-Frame-Options"] = hdrSameOrig
 	} else {
-		h.Set("X-Frame-Options", "DENY")
+		h["X-Frame-Options"] = hdrDeny
 	}
-	h.Add("Vary", "HX-Request, HX-Target")
+	h.Add("Vary", hdrVary)
 }
 
 // serveApp answers an app route of the route table.
@@ -448,7 +511,7 @@ func (s *Site) serveAppAs(w http.ResponseWriter, r *http.Request, app, title str
 	if !ok {
 		return
 	}
-	p := s.page(r, q, shell.KindApp, app, title, true)
+	p := s.page(w, r, q, shell.KindApp, app, title, true)
 	s.render(w, r, p, http.StatusOK, false)
 }
 
@@ -459,7 +522,7 @@ func (s *Site) serveInfo(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	slug := strings.TrimPrefix(r.URL.Path, "/")
-	title, body, _, found, err := s.pages.get(slug, q.layout.Brand)
+	title, body, version, found, err := s.pages.get(slug, q.layout.Brand)
 	if err != nil {
 		slog.Error("site: info page", "slug", slug, "err", err)
 	}
@@ -467,8 +530,9 @@ func (s *Site) serveInfo(w http.ResponseWriter, r *http.Request) {
 		s.notFound(w, r, q)
 		return
 	}
-	p := s.page(r, q, shell.KindInfo, shell.AppNone, title, true)
+	p := s.page(w, r, q, shell.KindInfo, shell.AppNone, title, true)
 	p.Info = &shell.Info{Slug: slug, Title: title, HTML: body}
+	p.info = version
 	s.render(w, r, p, http.StatusOK, false)
 }
 
@@ -483,7 +547,7 @@ func (s *Site) servePlay(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	p := s.page(r, q, shell.KindApp, shell.AppLobby, "Play", false)
+	p := s.page(w, r, q, shell.KindApp, shell.AppLobby, "Play", false)
 	p.Heading = ""
 	s.render(w, r, p, http.StatusOK, true)
 }
@@ -532,7 +596,7 @@ func (s *Site) serveFallback(w http.ResponseWriter, r *http.Request) {
 	for key, u := range q.settings.PageURLs {
 		if u == r.URL.Path {
 			if app, ok := pageKeyApps[key]; ok {
-				p := s.page(r, q, shell.KindApp, app, "", true)
+				p := s.page(w, r, q, shell.KindApp, app, "", true)
 				s.render(w, r, p, http.StatusOK, false)
 				return
 			}
@@ -542,7 +606,7 @@ func (s *Site) serveFallback(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Site) notFound(w http.ResponseWriter, r *http.Request, q *request) {
-	p := s.page(r, q, shell.KindNotFound, shell.AppNone, q.layout.Labels.NotFoundTitle, true)
+	p := s.page(w, r, q, shell.KindNotFound, shell.AppNone, q.layout.Labels.NotFoundTitle, true)
 	s.render(w, r, p, http.StatusNotFound, false)
 }
 

@@ -49,7 +49,7 @@ func main() {
 		Frontends: frontends.NewRegistry(db, filepath.Join(dir, "frontends")),
 		Catalog:   i18n.NewCatalog(filepath.Join(*content, "locales")),
 		Pages:     os.DirFS(filepath.Join(*content, "pages")),
-		CountryBlock: func(r *http.Request, loggedIn bool) (*shell.CountryBlock, error) {
+		CountryBlock: func(_ http.ResponseWriter, r *http.Request, _ *settings.Settings, loggedIn bool) (*shell.CountryBlock, error) {
 			if loggedIn || r.URL.Query().Get("cb") != "1" {
 				return nil, nil
 			}

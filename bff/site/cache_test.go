@@ -1,0 +1,148 @@
+package site
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"casino/bff/frontends"
+	"casino/bff/scripts"
+)
+
+var nonceAttr = regexp.MustCompile(`nonce="?([A-Za-z0-9_-]+)`)
+
+// nonces returns the CSP nonce and every nonce attribute of the body, and
+// checks they agree.
+func nonces(t *testing.T, r response) string {
+	t.Helper()
+	m := regexp.MustCompile(`'nonce-([A-Za-z0-9_-]+)'`).FindStringSubmatch(r.header.Get("Content-Security-Policy"))
+	if m == nil {
+		t.Fatalf("no nonce in the CSP %q", r.header.Get("Content-Security-Policy"))
+	}
+	attrs := nonceAttr.FindAllStringSubmatch(r.body, -1)
+	if len(attrs) < 3 {
+		t.Fatalf("only %d nonce attributes in the page", len(attrs))
+	}
+	for _, a := range attrs {
+		if a[1] != m[1] {
+			t.Fatalf("page nonce %q differs from the CSP nonce %q", a[1], m[1])
+		}
+	}
+	return m[1]
+}
+
+// A guest page comes from the cache with a fresh nonce per response, in the
+// CSP and on every script (the operator's too), and is otherwise the same.
+func TestSharedPageFreshNonce(t *testing.T) {
+	f := newFixture(t)
+	a, b := f.get("/casino"), f.get("/casino")
+	if a.status != 200 || b.status != 200 {
+		t.Fatalf("status %d %d", a.status, b.status)
+	}
+	na, nb := nonces(t, a), nonces(t, b)
+	if na == nb {
+		t.Fatal("two responses share a nonce")
+	}
+	if strings.ReplaceAll(a.body, na, "N") != strings.ReplaceAll(b.body, nb, "N") {
+		t.Error("cached page differs from the rendered one beyond the nonce")
+	}
+	if got := a.header.Get("Content-Length"); got != strconv.Itoa(len(a.body)) {
+		t.Errorf("Content-Length %s, body %d bytes", got, len(a.body))
+	}
+	if a.header.Get("Cache-Control") != "no-store" {
+		t.Errorf("Cache-Control %q", a.header.Get("Cache-Control"))
+	}
+	if f.site.rendered.hits.Load() == 0 {
+		t.Error("second guest request was not served from the cache")
+	}
+	a.has(t, `<script nonce=`+na+`>window.opEveryone=1</script>`)
+}
+
+// Players, country-blocked visitors and fragments are rendered per request:
+// their pages must not leak into the shared cache.
+func TestPersonalPagesNotShared(t *testing.T) {
+	f := newFixture(t)
+	f.get("/casino") // fill the cache
+	p := f.get("/casino", withCookie(f.login("ada@example.com", true)))
+	p.has(t, "Ada Lovelace", "window.opDepositors=1")
+	if p.header.Get("Cache-Control") != "no-store" {
+		t.Errorf("player page Cache-Control %q", p.header.Get("Cache-Control"))
+	}
+	nonces(t, p)
+	f.get("/casino").lacks(t, "Ada Lovelace", "opDepositors")
+	before := len(f.site.rendered.pages)
+	f.get("/casino", withHeader("HX-Request", "true"), withHeader("HX-Target", "header"))
+	if len(f.site.rendered.pages) != before {
+		t.Error("a fragment was cached")
+	}
+}
+
+// The cached page follows every input: query-selected modal, language,
+// settings, front-end releases, operator scripts.
+func TestSharedPageInvalidation(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	f.get("/casino").has(t, "Aurum Casino", `data-modal=""`)
+	f.get("/casino?modal=login").has(t, `data-modal="profile"`)
+
+	t.Run("settings", func(t *testing.T) {
+		patch, _ := json.Marshal(map[string]any{"brandName": "Argentum Casino"})
+		if _, err := f.deps.Settings.Update(ctx, patch); err != nil {
+			t.Fatal(err)
+		}
+		r := f.get("/casino")
+		r.has(t, "Argentum Casino")
+		r.lacks(t, "Aurum Casino")
+	})
+
+	t.Run("frontends", func(t *testing.T) {
+		old := f.releases["lobby"].Entry
+		f.get("/casino").has(t, old)
+		rel, err := f.deps.Frontends.Publish(ctx, "lobby", fstest.MapFS{
+			frontends.EntryFile("lobby"): {Data: []byte("/* lobby v2 */")},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := f.get("/casino")
+		r.has(t, rel.Entry)
+		r.lacks(t, old)
+	})
+
+	t.Run("scripts", func(t *testing.T) {
+		f.get("/casino").lacks(t, "opLate")
+		if err := f.deps.Scripts.Put(ctx, scripts.Script{Key: "late", BodyEnd: `<script>window.opLate=1</script>`, Audience: scripts.ForAll}, 9); err != nil {
+			t.Fatal(err)
+		}
+		r := f.get("/casino")
+		n := nonces(t, r)
+		r.has(t, `<script nonce=`+n+`>window.opLate=1</script>`)
+	})
+
+	t.Run("unchanged scripts keep the entry", func(t *testing.T) {
+		f.get("/casino")
+		hits := f.site.rendered.hits.Load()
+		f.get("/casino") // scriptsTTL is 0: the scripts are re-read, unchanged
+		if f.site.rendered.hits.Load() != hits+1 {
+			t.Error("re-reading unchanged scripts invalidated the page")
+		}
+	})
+}
+
+func TestRenderCacheBounded(t *testing.T) {
+	f := newFixture(t)
+	f.site.rendered.max = 3
+	for i := range 10 {
+		if r := f.get("/casino/games/g" + strconv.Itoa(i)); r.status != http.StatusOK {
+			t.Fatalf("status %d", r.status)
+		}
+	}
+	if n := len(f.site.rendered.pages); n > 3 {
+		t.Errorf("%d cached pages, limit 3", n)
+	}
+}

@@ -69,7 +69,10 @@ export function CountryBlockNotice() {
     verified: intl.formatMessage(m.verified),
     blocked: intl.formatMessage(m.stillBlocked, { country: resolved ?? '' }),
     denied: intl.formatMessage(m.denied),
+    timeout: intl.formatMessage(m.timeout),
     unavailable: intl.formatMessage(m.unavailable),
+    'unknown-location': intl.formatMessage(m.unknownLocation),
+    error: intl.formatMessage(m.error),
   }[status];
 
   return (
@@ -102,7 +105,7 @@ export function CountryBlockNotice() {
             <Button size="lg" loading={status === 'locating'} onClick={onReverify}>
               <FormattedMessage {...m.reverifyButton} />
             </Button>
-            <p role="status" aria-live="polite">
+            <p role="status" aria-live="polite" data-status={status}>
               {statusText}
             </p>
           </section>

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isWaived, readBlockData, reportOnce, reverify, STORAGE } from './block';
+import { isWaived, readBlockData, REVERIFY_PATH, reportOnce, reverify, STORAGE } from './block';
 
 const ok = (data: unknown) => new Response(JSON.stringify({ data }), { status: 200 });
 
@@ -31,26 +31,40 @@ describe('country block', () => {
     expect(window.localStorage.getItem(STORAGE.country)).toBe('US');
   });
 
-  it('waives the notice for whitelisted (URL flag, remembered) and verified visitors', () => {
+  it('waives the notice for whitelisted visitors (URL flag, then the local flag)', () => {
     expect(isWaived('')).toBe(false);
     expect(isWaived('?whitelisted=1')).toBe(true);
     expect(isWaived('')).toBe(true);
   });
 
-  it('re-verifies with high-accuracy geolocation (10 s) and marks the visitor verified', async () => {
-    const getCurrentPosition = vi.fn((ok: PositionCallback, _err?: PositionErrorCallback, _opts?: PositionOptions) => ok({ coords: { latitude: 52.5, longitude: 13.4 } } as GeolocationPosition));
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(ok({ country: 'DE', excluded: false }))));
-    await expect(reverify({ getCurrentPosition } as unknown as Geolocation)).resolves.toEqual({ status: 'verified', country: 'DE' });
-    expect(getCurrentPosition.mock.calls[0][2]).toMatchObject({ enableHighAccuracy: true, timeout: 10_000 });
-    expect(window.localStorage.getItem(STORAGE.verified)).toContain('DE');
+  const err = (status: number, code: string, fields: Record<string, string> = {}) =>
+    new Response(JSON.stringify({ error: { code, message: code, fields } }), { status });
+  const at = (latitude: number, longitude: number) => ({
+    getCurrentPosition: vi.fn((ok: PositionCallback, _e?: PositionErrorCallback, _o?: PositionOptions) => ok({ coords: { latitude, longitude } } as GeolocationPosition)),
+  });
+  const failing = (code: number) => ({ getCurrentPosition: (_ok: PositionCallback, e: PositionErrorCallback) => e({ code } as GeolocationPositionError) });
+
+  it('re-verifies on the server with high-accuracy geolocation (10 s)', async () => {
+    const fetch = vi.fn(() => Promise.resolve(ok({ country: { code: 'DE', name: 'Germany' }, blocked: false, verifiedUntil: '2026-11-24T09:00:00Z' })));
+    vi.stubGlobal('fetch', fetch);
+    const geo = at(52.5, 13.4);
+    await expect(reverify(geo as unknown as Geolocation)).resolves.toEqual({ status: 'verified', country: 'Germany' });
+    expect(geo.getCurrentPosition.mock.calls[0][2]).toMatchObject({ enableHighAccuracy: true, timeout: 10_000 });
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toContain(REVERIFY_PATH);
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(String(init.body))).toEqual({ latitude: 52.5, longitude: 13.4 });
   });
 
-  it('stays blocked for an excluded country and reports denied permission', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(ok({ country: 'US', excluded: true }))));
-    const allow = { getCurrentPosition: (ok: PositionCallback) => ok({ coords: { latitude: 40, longitude: -74 } } as GeolocationPosition) };
-    await expect(reverify(allow as unknown as Geolocation)).resolves.toEqual({ status: 'blocked', country: 'US' });
-    const deny = { getCurrentPosition: (_ok: PositionCallback, err: PositionErrorCallback) => err({ code: 1 } as GeolocationPositionError) };
-    await expect(reverify(deny as unknown as Geolocation)).resolves.toEqual({ status: 'denied' });
-    expect(window.localStorage.getItem(STORAGE.verified)).toBeNull();
+  it('gives each failure its own status: excluded, no country, denied, timeout, unavailable, server error', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(err(403, 'COUNTRY_BLOCKED', { country: 'US' }))));
+    await expect(reverify(at(40, -74) as unknown as Geolocation)).resolves.toEqual({ status: 'blocked', country: 'US' });
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(err(422, 'LOCATION_UNKNOWN'))));
+    await expect(reverify(at(30, -40) as unknown as Geolocation)).resolves.toEqual({ status: 'unknown-location' });
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(err(500, 'INTERNAL'))));
+    await expect(reverify(at(52.5, 13.4) as unknown as Geolocation)).resolves.toEqual({ status: 'error' });
+    await expect(reverify(failing(1) as unknown as Geolocation)).resolves.toEqual({ status: 'denied' });
+    await expect(reverify(failing(3) as unknown as Geolocation)).resolves.toEqual({ status: 'timeout' });
+    await expect(reverify(failing(2) as unknown as Geolocation)).resolves.toEqual({ status: 'unavailable' });
   });
 });

@@ -1,4 +1,4 @@
-import { get, post } from '@casino/platform';
+import { isApiError, post } from '@casino/platform';
 
 /** Document of `<script id="country-block-data" type="application/json">` (server-inlined). */
 export interface CountryBlockData {
@@ -12,12 +12,16 @@ export const STORAGE = {
   country: 'casino.blockedCountry',
   reported: 'casino.countryBlockReported',
   whitelisted: 'casino.whitelisted',
-  verified: 'casino.countryVerified',
 } as const;
 
 export const GEOLOCATION_TIMEOUT_MS = 10_000;
-/** Proposed BFF call (coordinates → country, offline borders); the SPEC names only "a reverse-geocoding lookup". */
-export const REVERSE_GEOCODE_PATH = '/api/core/casino/geo/reverse';
+/**
+ * The BFF resolves the coordinates to a country from its offline borders
+ * data and, when the country is not excluded, records the visitor as verified
+ * server-side (HttpOnly cookie + database row): the page cannot lift the
+ * block for later visits by itself.
+ */
+export const REVERIFY_PATH = '/api/user/reverify-location';
 
 export function readBlockData(doc: Document = document): CountryBlockData | null {
   const el = doc.getElementById('country-block-data');
@@ -40,7 +44,10 @@ function storage(): Storage | null {
 
 /**
  * Whether the notice is waived on this device: a whitelisted visitor (URL
- * flag `whitelisted=1`, then remembered) or an already verified one.
+ * flag `whitelisted=1`, then remembered as the local flag). The server
+ * honours the same flag (and sets its own cookie), so this only matters for
+ * a page rendered before the flag was seen. Verified visitors are decided by
+ * the server alone.
  */
 export function isWaived(search = window.location.search): boolean {
   const s = storage();
@@ -48,7 +55,7 @@ export function isWaived(search = window.location.search): boolean {
     s?.setItem(STORAGE.whitelisted, '1');
     return true;
   }
-  return s?.getItem(STORAGE.whitelisted) === '1' || !!s?.getItem(STORAGE.verified);
+  return s?.getItem(STORAGE.whitelisted) === '1';
 }
 
 /**
@@ -76,7 +83,21 @@ export async function reportOnce(data: CountryBlockData, firstUrl: string): Prom
   }
 }
 
-export type ReverifyResult = { status: 'verified'; country: string } | { status: 'blocked'; country: string } | { status: 'denied' | 'unavailable' };
+export type ReverifyResult =
+  | { status: 'verified'; country: string }
+  | { status: 'blocked'; country: string }
+  | { status: 'denied' | 'timeout' | 'unavailable' | 'unknown-location' | 'error' };
+
+/** Answer of POST /api/user/reverify-location. */
+interface ReverifyAnswer {
+  country: { code: string; name: string };
+  blocked: boolean;
+  verifiedUntil: string;
+}
+
+// GeolocationPositionError codes.
+const PERMISSION_DENIED = 1;
+const TIMEOUT = 3;
 
 function position(geo: Geolocation): Promise<GeolocationPosition> {
   return new Promise((resolve, reject) =>
@@ -85,29 +106,35 @@ function position(geo: Geolocation): Promise<GeolocationPosition> {
 }
 
 /**
- * Re-verify: browser geolocation (10 s, high accuracy) → country via the
- * reverse-geocoding lookup; a country that is not excluded lifts the block
- * and marks the visitor verified.
+ * Re-verify: browser geolocation (10 s, high accuracy) → the BFF resolves the
+ * country; a country that is not excluded lifts the block and the server
+ * marks the visitor verified. Each failure has its own status: permission
+ * denied, time-out, no position, a point in no country, an excluded country.
  */
-export async function reverify(geo: Geolocation | undefined = navigator.geolocation): Promise<ReverifyResult> {
+export async function reverify(geo: Geolocation | undefined = typeof navigator === 'undefined' ? undefined : navigator.geolocation): Promise<ReverifyResult> {
   if (!geo) return { status: 'unavailable' };
   let pos: GeolocationPosition;
   try {
     pos = await position(geo);
   } catch (e) {
-    return { status: (e as GeolocationPositionError)?.code === 1 ? 'denied' : 'unavailable' };
+    const code = (e as GeolocationPositionError)?.code;
+    if (code === PERMISSION_DENIED) return { status: 'denied' };
+    if (code === TIMEOUT) return { status: 'timeout' };
+    return { status: 'unavailable' };
   }
   try {
-    const res = await get<{ country: string; excluded: boolean }>(REVERSE_GEOCODE_PATH, {
-      query: { lat: pos.coords.latitude, lng: pos.coords.longitude },
-      handleForbidden: false,
-    });
-    if (!res?.country) return { status: 'unavailable' };
-    if (res.excluded) return { status: 'blocked', country: res.country };
-    storage()?.setItem(STORAGE.verified, JSON.stringify({ country: res.country, at: new Date().toISOString() }));
-    return { status: 'verified', country: res.country };
-  } catch {
-    return { status: 'unavailable' };
+    const res = await post<ReverifyAnswer>(
+      REVERIFY_PATH,
+      { latitude: pos.coords.latitude, longitude: pos.coords.longitude },
+      { handleForbidden: false },
+    );
+    const country = res?.country?.name || res?.country?.code || '';
+    if (res?.blocked) return { status: 'blocked', country };
+    return { status: 'verified', country };
+  } catch (e) {
+    if (isApiError(e) && e.code === 'COUNTRY_BLOCKED') return { status: 'blocked', country: e.fields.country ?? '' };
+    if (isApiError(e) && e.code === 'LOCATION_UNKNOWN') return { status: 'unknown-location' };
+    return { status: 'error' };
   }
 }
 

@@ -17,7 +17,6 @@
 package ledger
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"database/sql"
@@ -117,6 +116,10 @@ type Ledger struct {
 
 	mu    sync.Mutex
 	stmts atomic.Pointer[map[string]*sql.Stmt] // writer statements by SQL text
+
+	gmu     sync.Mutex // group commit (batch.go)
+	pending []*job
+	leading bool
 }
 
 // The write path's queries, prepared once on the writer connection.
@@ -321,43 +324,21 @@ func (l *Ledger) Post(ctx context.Context, t Transfer) (Transaction, error) {
 	if err != nil {
 		return Transaction{}, err
 	}
-	stmts, err := l.prepared(ctx)
-	if err != nil {
-		return Transaction{}, err
-	}
 	var (
 		out     Transaction
 		refusal error // a stored business failure
 	)
-	err = l.db.Tx(ctx, func(sqlTx *sql.Tx) error {
-		tx := writeTx{tx: sqlTx, stmts: stmts}
-		out, refusal = Transaction{}, nil
-		prev, hash, err := loadTransaction(ctx, tx, sqlTransactionByKey, r.IdempotencyKey)
-		switch {
-		case err == nil:
-			if !bytes.Equal(hash, r.hash) {
-				return fmt.Errorf("ledger: key %q was used by transaction %d: %w", r.IdempotencyKey, prev.ID, ErrIdempotencyConflict)
-			}
-			out = prev
-			out.Replayed = true
-			return nil
-		case !errors.Is(err, sql.ErrNoRows):
-			return err
+	err = l.Do(ctx, func(tx *Tx) error {
+		out, refusal = tx.post(r)
+		if refusal != nil && out.ID == 0 {
+			return refusal // not stored: roll the job back
 		}
-		res, err := apply(ctx, tx, r)
-		out, refusal = res.tx, res.refusal
-		return err
+		return nil
 	})
 	if err != nil {
 		return Transaction{}, err
 	}
-	if out.Status == StatusFailed {
-		if refusal == nil {
-			refusal = replayedFailure(out)
-		}
-		return out, refusal
-	}
-	return out, nil
+	return out, refusal
 }
 
 func replayedFailure(t Transaction) error {

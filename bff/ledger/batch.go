@@ -1,0 +1,214 @@
+package ledger
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"runtime/debug"
+)
+
+// Group commit. SQLite has one writer and a commit costs more than the few
+// statements of a transfer, so concurrent writes are queued and run together
+// in one write transaction: each in its own SAVEPOINT (a failing job rolls
+// back alone), one COMMIT for the group. A caller's answer is sent only after
+// that COMMIT, so an answered write is as durable as with one transaction
+// each; a crash loses only unanswered writes, which are retried with the same
+// idempotency keys.
+//
+// There is no background goroutine: the first caller to find nobody writing
+// becomes the leader, runs everything queued as one group, and hands the
+// leadership to the oldest caller that queued meanwhile.
+
+// maxGroup bounds a group, so one COMMIT does not wait on an unbounded queue.
+const maxGroup = 128
+
+// Tx is a job's view of the group's write transaction: ledger posts and the
+// caller's own statements on it commit or roll back together.
+type Tx struct {
+	ctx context.Context
+	w   writeTx
+}
+
+// Context is the job's context (not cancelled by the caller going away once
+// the job has started: a started job finishes and commits).
+func (t *Tx) Context() context.Context { return t.ctx }
+
+// SQL is the write transaction, for the caller's own statements. Use
+// (*sql.Tx).StmtContext with statements prepared on the writer.
+func (t *Tx) SQL() *sql.Tx { return t.w.tx }
+
+// Post applies a transfer inside the transaction, with the same answers as
+// (*Ledger).Post. A business refusal (ErrInsufficientFunds,
+// ErrAlreadyReversed) is stored: return nil from the job to keep it.
+func (t *Tx) Post(tr Transfer) (Transaction, error) {
+	r, err := validate(tr)
+	if err != nil {
+		return Transaction{}, err
+	}
+	return t.post(r)
+}
+
+// Reverse posts the exact negation of transaction id, as (*Ledger).Reverse.
+func (t *Tx) Reverse(key string, id int64, meta map[string]string) (Transaction, error) {
+	return t.Post(Transfer{IdempotencyKey: key, Kind: KindRollback, Reverses: id, Metadata: meta})
+}
+
+// Transaction reads a stored transaction by id inside the write transaction.
+func (t *Tx) Transaction(id int64) (Transaction, error) {
+	tr, _, err := loadTransaction(t.ctx, t.w, sqlTransactionByID, id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Transaction{}, fmt.Errorf("ledger: transaction %d: %w", id, ErrTransactionNotFound)
+	}
+	return tr, err
+}
+
+func (t *Tx) post(r request) (Transaction, error) {
+	prev, hash, err := loadTransaction(t.ctx, t.w, sqlTransactionByKey, r.IdempotencyKey)
+	switch {
+	case err == nil:
+		if string(hash) != string(r.hash) {
+			return Transaction{}, fmt.Errorf("ledger: key %q was used by transaction %d: %w", r.IdempotencyKey, prev.ID, ErrIdempotencyConflict)
+		}
+		prev.Replayed = true
+		if prev.Status == StatusFailed {
+			return prev, replayedFailure(prev)
+		}
+		return prev, nil
+	case !errors.Is(err, sql.ErrNoRows):
+		return Transaction{}, err
+	}
+	res, err := apply(t.ctx, t.w, r)
+	if err != nil {
+		return Transaction{}, err
+	}
+	return res.tx, res.refusal
+}
+
+// job is one caller's work in a group.
+type job struct {
+	ctx  context.Context
+	fn   func(*Tx) error
+	done chan jobResult // buffered: 1
+}
+
+type jobResult struct {
+	err  error
+	lead bool // not a result: the caller must now lead the next group
+}
+
+// Do runs fn in a write transaction shared with other concurrent callers and
+// returns after the group committed (nil) or failed. fn's statements and
+// posts are rolled back alone when fn returns an error (which Do returns).
+// fn must not block on anything but its own statements.
+func (l *Ledger) Do(ctx context.Context, fn func(*Tx) error) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if _, err := l.prepared(ctx); err != nil {
+		return err
+	}
+	j := &job{ctx: ctx, fn: fn, done: make(chan jobResult, 1)}
+	l.gmu.Lock()
+	l.pending = append(l.pending, j)
+	leader := !l.leading
+	l.leading = true
+	l.gmu.Unlock()
+	if leader {
+		l.lead()
+	}
+	for {
+		r := <-j.done
+		if !r.lead {
+			return r.err
+		}
+		l.lead()
+	}
+}
+
+// lead runs the queued jobs as one group, then passes the leadership on.
+func (l *Ledger) lead() {
+	l.gmu.Lock()
+	n := min(len(l.pending), maxGroup)
+	group := l.pending[:n:n]
+	l.pending = append([]*job(nil), l.pending[n:]...)
+	l.gmu.Unlock()
+
+	l.runGroup(group)
+
+	l.gmu.Lock()
+	if len(l.pending) == 0 {
+		l.leading = false
+		l.gmu.Unlock()
+		return
+	}
+	next := l.pending[0]
+	l.gmu.Unlock()
+	next.done <- jobResult{lead: true}
+}
+
+// runGroup runs each job in a savepoint of one write transaction and commits.
+func (l *Ledger) runGroup(group []*job) {
+	results := make([]error, len(group))
+	finish := func(groupErr error) {
+		for i, j := range group {
+			err := results[i]
+			if groupErr != nil && err == nil {
+				err = groupErr
+			}
+			j.done <- jobResult{err: err}
+		}
+	}
+	stmts := *l.stmts.Load()
+	ctx := context.Background()
+	sqlTx, err := l.db.Write.BeginTx(ctx, nil)
+	if err != nil {
+		finish(fmt.Errorf("ledger: begin: %w", err))
+		return
+	}
+	w := writeTx{tx: sqlTx, stmts: stmts}
+	ran := 0
+	for i, j := range group {
+		if err := j.ctx.Err(); err != nil {
+			results[i] = err
+			continue
+		}
+		if _, err := sqlTx.ExecContext(ctx, "SAVEPOINT job"); err != nil {
+			sqlTx.Rollback()
+			finish(fmt.Errorf("ledger: savepoint: %w", err))
+			return
+		}
+		results[i] = runJob(j, w)
+		undo := "RELEASE job"
+		if results[i] != nil {
+			undo = "ROLLBACK TO job; RELEASE job"
+		} else {
+			ran++
+		}
+		if _, err := sqlTx.ExecContext(ctx, undo); err != nil {
+			sqlTx.Rollback()
+			finish(fmt.Errorf("ledger: %s: %w", undo, err))
+			return
+		}
+	}
+	if ran == 0 {
+		sqlTx.Rollback()
+		finish(nil)
+		return
+	}
+	if err := sqlTx.Commit(); err != nil {
+		finish(fmt.Errorf("ledger: commit: %w", err))
+		return
+	}
+	finish(nil)
+}
+
+// runJob runs one job; a panic fails the job, not the group.
+func runJob(j *job, w writeTx) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("ledger: job panicked: %v\n%s", v, debug.Stack())
+		}
+	}()
+	return j.fn(&Tx{ctx: context.WithoutCancel(j.ctx), w: w})
+}

@@ -1,0 +1,158 @@
+// Package wallet is the seamless wallet: the signed HTTP API through which
+// game providers (the in-house studio and any aggregator) take bets, pay
+// wins, roll back and end rounds on the casino's ledger, the one
+// player-policy check every bet passes, and the round records behind game
+// recall and the Games history. See docs/wallet.md.
+package wallet
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"casino/bff/database"
+	"casino/bff/ledger"
+)
+
+// GameRules is what the wallet needs to know of a game: its name for the
+// history and its bet range (decimal amounts in the player's currency; empty
+// means no bound).
+type GameRules struct {
+	Name     string
+	Provider string // display name of the game's provider
+	MinBet   string
+	MaxBet   string
+}
+
+// GameLookup finds a provider's game in the catalogue; it returns an error
+// matching ErrGameNotFound when there is none.
+type GameLookup func(ctx context.Context, provider, gameID string) (GameRules, error)
+
+// Publisher sends a realtime event to a player's open pages.
+type Publisher func(userID int64, name string, data any)
+
+// Service serves the provider API and keeps the rounds.
+type Service struct {
+	db     *database.DB
+	ledger *ledger.Ledger
+	Games  GameLookup
+	// Publish, when set, receives the debit and credit events after commit.
+	Publish Publisher
+	Now     func() time.Time
+
+	mu      sync.RWMutex
+	secrets map[string][]byte // active providers' secrets, loaded on demand
+	loaded  time.Time
+
+	stmtOnce sync.Once
+	stmtErr  error
+	stmts    map[string]*sql.Stmt
+}
+
+// secretsTTL bounds how long a disabled provider or a rotated secret keeps
+// working from the cache.
+const secretsTTL = 10 * time.Second
+
+// NewService returns the wallet over db and the ledger.
+func NewService(db *database.DB, l *ledger.Ledger, games GameLookup) *Service {
+	return &Service{db: db, ledger: l, Games: games, Now: time.Now}
+}
+
+// EnsureProvider creates a provider with a fresh random secret if it does
+// not exist yet, and returns its secret.
+func (s *Service) EnsureProvider(ctx context.Context, name, title string) ([]byte, error) {
+	if !validLabel(name) {
+		return nil, fmt.Errorf("wallet: provider name %q", name)
+	}
+	secret := make([]byte, 32)
+	rand.Read(secret)
+	if _, err := s.db.Write.ExecContext(ctx, `INSERT INTO wallet_providers(name, title, secret) VALUES (?, ?, ?) ON CONFLICT(name) DO NOTHING`, name, title, secret); err != nil {
+		return nil, fmt.Errorf("wallet: create provider %s: %w", name, err)
+	}
+	var stored []byte
+	if err := s.db.Write.QueryRowContext(ctx, `SELECT secret FROM wallet_providers WHERE name = ?`, name).Scan(&stored); err != nil {
+		return nil, fmt.Errorf("wallet: provider %s: %w", name, err)
+	}
+	s.mu.Lock()
+	s.loaded = time.Time{} // reload on next use
+	s.mu.Unlock()
+	return stored, nil
+}
+
+// SetProviderActive enables or disables a provider.
+func (s *Service) SetProviderActive(ctx context.Context, name string, active bool) error {
+	_, err := s.db.Write.ExecContext(ctx, `UPDATE wallet_providers SET active = ? WHERE name = ?`, active, name)
+	s.mu.Lock()
+	s.loaded = time.Time{}
+	s.mu.Unlock()
+	return err
+}
+
+// secret returns an active provider's secret.
+func (s *Service) secret(ctx context.Context, provider string) ([]byte, bool, error) {
+	s.mu.RLock()
+	fresh := s.secrets != nil && s.Now().Sub(s.loaded) < secretsTTL
+	sec, ok := s.secrets[provider]
+	s.mu.RUnlock()
+	if fresh {
+		return sec, ok, nil
+	}
+	rows, err := s.db.Read.QueryContext(ctx, `SELECT name, secret FROM wallet_providers WHERE active = 1`)
+	if err != nil {
+		return nil, false, err
+	}
+	defer rows.Close()
+	m := map[string][]byte{}
+	for rows.Next() {
+		var (
+			name string
+			b    []byte
+		)
+		if err := rows.Scan(&name, &b); err != nil {
+			return nil, false, err
+		}
+		m[name] = b
+	}
+	if err := rows.Err(); err != nil {
+		return nil, false, err
+	}
+	s.mu.Lock()
+	s.secrets, s.loaded = m, s.Now()
+	s.mu.Unlock()
+	sec, ok = m[provider]
+	return sec, ok, nil
+}
+
+// LocalClient returns a client for provider whose requests are served by
+// this service's handler in the same process (no socket), signed exactly
+// as over the network.
+func (s *Service) LocalClient(ctx context.Context, provider string) (*Client, error) {
+	var secret []byte
+	err := s.db.Read.QueryRowContext(ctx, `SELECT secret FROM wallet_providers WHERE name = ?`, provider).Scan(&secret)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("wallet: no provider %q", provider)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &Client{Provider: provider, Secret: secret, BaseURL: "http://wallet.local",
+		HTTP: &http.Client{Transport: handlerTransport{h: s.Handler()}}}, nil
+}
+
+func validLabel(s string) bool {
+	if s == "" || len(s) > 64 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '-') {
+			return false
+		}
+	}
+	return true
+}

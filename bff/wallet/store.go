@@ -1,0 +1,198 @@
+package wallet
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"casino/bff/api"
+	"casino/bff/ledger"
+)
+
+// The write path's statements, prepared once on the writer connection and
+// used inside the ledger's group-commit transactions.
+const (
+	qTx = `SELECT id, kind, status, request_hash, player_id, game_id, COALESCE(round_ref, 0), currency, amount,
+		real_amount, bonus_amount, COALESCE(ledger_tx_id, 0), rolled_back, response, substr(created_at, 1, 10)
+		FROM wallet_transactions WHERE provider = ? AND transaction_id = ?`
+	qPlayer = `SELECT u.currency_code, u.self_exclusion_permanent, u.self_exclusion_until,
+		COALESCE(l.max_bet, 0), COALESCE(l.daily_bet, 0), COALESCE(l.weekly_bet, 0), COALESCE(l.monthly_bet, 0),
+		COALESCE(l.daily_loss, 0), COALESCE(l.weekly_loss, 0), COALESCE(l.monthly_loss, 0),
+		COALESCE(l.frozen_until, ''), COALESCE(l.bonus_buy_confirmed, 0),
+		COALESCE(w.wagering_type, 'REAL_MONEY_ONLY'), COALESCE(w.bonus_max_bet, 0)
+		FROM users u LEFT JOIN player_limits l ON l.player_id = u.id LEFT JOIN player_wagering w ON w.player_id = u.id
+		WHERE u.id = ?`
+	qRound        = `SELECT id, player_id, game_id, currency, bet_real, bet_bonus, win, status FROM wallet_rounds WHERE provider = ? AND round_id = ?`
+	qRoundByRef   = `SELECT id, player_id, game_id, currency, bet_real, bet_bonus, win, status FROM wallet_rounds WHERE id = ?`
+	qBalances     = `SELECT name, balance FROM ledger_accounts WHERE currency = ? AND name IN (?, ?)`
+	qInsertRound  = `INSERT INTO wallet_rounds(provider, round_id, player_id, game_id, currency, bet_real, bet_bonus, win, balance_before, balance_after, outcome, status, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?) RETURNING id`
+	qUpdateRound  = `UPDATE wallet_rounds SET bet_real = bet_real + ?, bet_bonus = bet_bonus + ?, win = win + ?, balance_after = ?, outcome = coalesce(?, outcome), status = ?, ended_at = ? WHERE id = ?`
+	qInsertTx     = `INSERT INTO wallet_transactions(provider, transaction_id, kind, status, error_code, request_hash, player_id, game_id, round_ref, currency, amount, real_amount, bonus_amount, balance_before, balance_after, bonus_after, ledger_tx_id, target_ref, response) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
+	qDay          = `INSERT INTO wallet_player_days(player_id, currency, day, staked, won) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET staked = staked + excluded.staked, won = won + excluded.won`
+	qPeriods      = `SELECT COALESCE(SUM(CASE WHEN day >= ?1 THEN staked END), 0), COALESCE(SUM(CASE WHEN day >= ?1 THEN won END), 0), COALESCE(SUM(CASE WHEN day >= ?2 THEN staked END), 0), COALESCE(SUM(CASE WHEN day >= ?2 THEN won END), 0), COALESCE(SUM(staked), 0), COALESCE(SUM(won), 0) FROM wallet_player_days WHERE player_id = ?4 AND currency = ?5 AND day >= ?3`
+	qConsumeBuy   = `UPDATE player_limits SET bonus_buy_confirmed = 0 WHERE player_id = ?`
+	qMarkReversed = `UPDATE wallet_transactions SET rolled_back = 1 WHERE id = ?`
+)
+
+var statements = []string{qTx, qPlayer, qRound, qRoundByRef, qBalances, qInsertRound, qUpdateRound, qInsertTx, qDay, qPeriods, qConsumeBuy, qMarkReversed}
+
+func (s *Service) prepare(ctx context.Context) error {
+	s.stmtOnce.Do(func() {
+		m := map[string]*sql.Stmt{}
+		for _, q := range statements {
+			st, err := s.db.Write.PrepareContext(ctx, q)
+			if err != nil {
+				s.stmtErr = fmt.Errorf("wallet: prepare: %w", err)
+				return
+			}
+			m[q] = st
+		}
+		s.stmts = m
+	})
+	return s.stmtErr
+}
+
+// wtx runs the wallet's statements inside a ledger group transaction.
+type wtx struct {
+	*ledger.Tx
+	s *Service
+}
+
+func (w wtx) stmt(q string) *sql.Stmt { return w.SQL().StmtContext(w.Context(), w.s.stmts[q]) }
+
+func (w wtx) row(q string, args ...any) *sql.Row {
+	return w.stmt(q).QueryRowContext(w.Context(), args...)
+}
+
+func (w wtx) exec(q string, args ...any) error {
+	_, err := w.stmt(q).ExecContext(w.Context(), args...)
+	return err
+}
+
+// txRow is a stored wallet transaction.
+type txRow struct {
+	id                           int64
+	kind, status                 string
+	hash                         []byte
+	playerID                     int64
+	gameID                       string
+	roundRef                     int64
+	currency                     string
+	amount, realAmount, bonusAmt int64
+	ledgerTx                     int64
+	rolledBack                   bool
+	response                     string
+	day                          string
+}
+
+func (w wtx) transaction(provider, id string) (txRow, bool, error) {
+	var t txRow
+	err := w.row(qTx, provider, id).Scan(&t.id, &t.kind, &t.status, &t.hash, &t.playerID, &t.gameID, &t.roundRef, &t.currency,
+		&t.amount, &t.realAmount, &t.bonusAmt, &t.ledgerTx, &t.rolledBack, &t.response, &t.day)
+	if errors.Is(err, sql.ErrNoRows) {
+		return txRow{}, false, nil
+	}
+	if err != nil {
+		return txRow{}, false, fmt.Errorf("wallet: transaction %s/%s: %w", provider, id, err)
+	}
+	return t, true, nil
+}
+
+// player is the player's row with their policy.
+type player struct {
+	currency ledger.Currency
+	policy   Policy
+}
+
+func (w wtx) player(id int64) (player, error) {
+	var (
+		p    player
+		code string
+		conf int
+	)
+	pol := &p.policy
+	err := w.row(qPlayer, id).Scan(&code, &pol.SelfExclusionPermanent, &pol.SelfExclusionUntil, &pol.MaxBet,
+		&pol.BetLimits[0], &pol.BetLimits[1], &pol.BetLimits[2], &pol.LossLimits[0], &pol.LossLimits[1], &pol.LossLimits[2],
+		&pol.FrozenUntil, &conf, &pol.Wagering, &pol.BonusMaxBet)
+	if errors.Is(err, sql.ErrNoRows) {
+		return player{}, ErrPlayerNotFound
+	}
+	if err != nil {
+		return player{}, fmt.Errorf("wallet: player %d: %w", id, err)
+	}
+	pol.BonusBuyConfirmed = conf != 0
+	c, err := ledger.LookupCurrency(code)
+	if err != nil {
+		return player{}, fmt.Errorf("wallet: player %d currency %s: %w", id, code, err)
+	}
+	p.currency = c
+	return p, nil
+}
+
+// balances reads the player's real and bonus balances.
+func (w wtx) balances(id int64, c ledger.Currency) (real, bonus int64, err error) {
+	rows, err := w.stmt(qBalances).QueryContext(w.Context(), c.Code, ledger.PlayerReal(id), ledger.PlayerBonus(id))
+	if err != nil {
+		return 0, 0, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			name string
+			bal  int64
+		)
+		if err := rows.Scan(&name, &bal); err != nil {
+			return 0, 0, err
+		}
+		if name == ledger.PlayerBonus(id) {
+			bonus = bal
+		} else {
+			real = bal
+		}
+	}
+	return real, bonus, rows.Err()
+}
+
+// roundRow is a stored round.
+type roundRow struct {
+	id                       int64
+	playerID                 int64
+	gameID, currency, status string
+	betReal, betBonus, win   int64
+}
+
+func (w wtx) round(q string, args ...any) (roundRow, bool, error) {
+	var r roundRow
+	err := w.row(q, args...).Scan(&r.id, &r.playerID, &r.gameID, &r.currency, &r.betReal, &r.betBonus, &r.win, &r.status)
+	if errors.Is(err, sql.ErrNoRows) {
+		return roundRow{}, false, nil
+	}
+	if err != nil {
+		return roundRow{}, false, fmt.Errorf("wallet: round: %w", err)
+	}
+	return r, true, nil
+}
+
+// stored answers a replayed request from the stored row.
+func (t txRow) stored() (Result, error) {
+	if t.status == "failed" {
+		var e api.Error
+		if err := json.Unmarshal([]byte(t.response), &e); err != nil || e.Code == "" {
+			return Result{}, fmt.Errorf("wallet: stored failure of transaction %d unreadable", t.id)
+		}
+		if known, ok := storedErrors[e.Code]; ok {
+			e.Status = known.Status
+		} else {
+			e.Status = 422
+		}
+		return Result{}, &e
+	}
+	var r Result
+	if err := json.Unmarshal([]byte(t.response), &r); err != nil {
+		return Result{}, fmt.Errorf("wallet: stored answer of transaction %d unreadable: %w", t.id, err)
+	}
+	r.Replayed, r.WalletTransactionID = true, t.id
+	return r, nil
+}

@@ -1,0 +1,216 @@
+// Package cashier moves money in and out of the casino on top of the ledger:
+// payment methods and their filters, deposits through card processors (with
+// 3-D Secure and signed webhooks) and crypto networks, withdrawals with the
+// operator's approval, and the Deposit/Withdrawal history. Every credit and
+// debit is a ledger transfer with an idempotency key; this package keeps
+// only the records and their statuses (docs/cashier.md).
+package cashier
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"casino/bff/cashier/coins"
+	"casino/bff/cashier/payment"
+	"casino/bff/database"
+	"casino/bff/ledger"
+	"casino/bff/realtime"
+)
+
+// Publisher sends realtime events to a player's pages (realtime.Hub).
+type Publisher interface {
+	Publish(userID int64, e realtime.Event)
+}
+
+// Service is the cashier.
+type Service struct {
+	db     *database.DB
+	ledger *ledger.Ledger
+	events Publisher
+	now    func() time.Time
+
+	processors map[string]payment.Processor
+	secrets    map[string][]byte // webhook secret per processor
+	wallet     *coins.Wallet
+
+	// ExcludedCountries returns the site's blocked countries (settings);
+	// deposits located there answer DEPOSIT_COUNTRY_BLOCK. Optional.
+	ExcludedCountries func(ctx context.Context) ([]string, error)
+	// ActiveBonus reports whether the player has an active bonus (the bonus
+	// package sets it). Until then a positive bonus balance counts as one.
+	ActiveBonus func(ctx context.Context, userID int64, cur ledger.Currency) (bool, error)
+}
+
+// New returns a cashier on db and l that publishes to events (nil: none).
+func New(db *database.DB, l *ledger.Ledger, events Publisher) *Service {
+	return &Service{db: db, ledger: l, events: events, now: time.Now,
+		processors: map[string]payment.Processor{}, secrets: map[string][]byte{}}
+}
+
+// AddProcessor registers a card processor and the secret its webhooks are
+// signed with.
+func (s *Service) AddProcessor(p payment.Processor, webhookSecret []byte) {
+	s.processors[p.Name()] = p
+	s.secrets[p.Name()] = webhookSecret
+}
+
+// SetWallet sets the HD wallet crypto deposit addresses are derived from.
+func (s *Service) SetWallet(w *coins.Wallet) { s.wallet = w }
+
+// Secret returns the named secret, generating n random bytes and storing
+// them on first use (the sandbox's webhook key and wallet seed when the
+// operator configured none).
+func (s *Service) Secret(ctx context.Context, name string, n int) ([]byte, error) {
+	fresh := make([]byte, n)
+	if _, err := rand.Read(fresh); err != nil {
+		return nil, err
+	}
+	if _, err := s.db.Write.ExecContext(ctx, `INSERT INTO cashier_secrets(name, value) VALUES (?, ?) ON CONFLICT(name) DO NOTHING`, name, fresh); err != nil {
+		return nil, fmt.Errorf("cashier secret %s: %w", name, err)
+	}
+	var v []byte
+	err := s.db.Write.QueryRowContext(ctx, `SELECT value FROM cashier_secrets WHERE name = ?`, name).Scan(&v)
+	return v, err
+}
+
+// Settings are the operator's cashier settings (payments.json "settings").
+type Settings struct {
+	// RequireEmailVerification refuses deposits of players whose e-mail is
+	// not verified (REQUIRED_EMAIL_VERIFICATION).
+	RequireEmailVerification bool `json:"requireEmailVerification"`
+	// PlayerCanCancelWithdrawal lets players cancel their pending
+	// withdrawals; some regulators forbid reversing a withdrawal.
+	PlayerCanCancelWithdrawal bool `json:"playerCanCancelWithdrawal"`
+	// DepositWageringMultiplier: stakes needed per deposited unit before a
+	// withdrawal ("1" = the deposits once), a decimal string.
+	DepositWageringMultiplier string `json:"depositWageringMultiplier"`
+	// CryptoConfirmations per network name overrides coins' defaults.
+	CryptoConfirmations map[string]int `json:"cryptoConfirmations"`
+	// DefaultLimits per currency for methods without their own.
+	DefaultLimits map[string]Limit `json:"defaultLimits"`
+}
+
+var settingKeys = []string{"requireEmailVerification", "playerCanCancelWithdrawal", "depositWageringMultiplier", "cryptoConfirmations", "defaultLimits"}
+
+// Settings reads the operator's settings.
+func (s *Service) Settings(ctx context.Context) (Settings, error) {
+	rows, err := s.db.Read.QueryContext(ctx, `SELECT key, value FROM cashier_settings`)
+	if err != nil {
+		return Settings{}, fmt.Errorf("cashier settings: %w", err)
+	}
+	defer rows.Close()
+	doc := map[string]json.RawMessage{}
+	for rows.Next() {
+		var k, v string
+		if err := rows.Scan(&k, &v); err != nil {
+			return Settings{}, err
+		}
+		doc[k] = json.RawMessage(v)
+	}
+	if err := rows.Err(); err != nil {
+		return Settings{}, err
+	}
+	st := Settings{DepositWageringMultiplier: "1"}
+	raw, _ := json.Marshal(doc)
+	if err := json.Unmarshal(raw, &st); err != nil {
+		return Settings{}, fmt.Errorf("cashier settings: %w", err)
+	}
+	return st, nil
+}
+
+// SaveSettings stores the settings present in raw (a JSON object with the
+// keys of Settings); other keys are refused.
+func (s *Service) SaveSettings(ctx context.Context, raw json.RawMessage) error {
+	var doc map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		return fmt.Errorf("cashier settings: %w", err)
+	}
+	var check Settings
+	if err := json.Unmarshal(raw, &check); err != nil {
+		return fmt.Errorf("cashier settings: %w", err)
+	}
+	return s.db.Tx(ctx, func(tx *sql.Tx) error {
+		for k, v := range doc {
+			known := false
+			for _, sk := range settingKeys {
+				known = known || sk == k
+			}
+			if !known {
+				return fmt.Errorf("cashier settings: unknown key %q", k)
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO cashier_settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`, k, string(v)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// confirmations is the number of blocks after which a deposit on n counts.
+func (st Settings) confirmations(n coins.Network) int {
+	if c, ok := st.CryptoConfirmations[n.Name]; ok && c > 0 {
+		return c
+	}
+	return n.Confirmations
+}
+
+// player is what the cashier needs to know about the caller.
+type player struct {
+	ID            int64
+	Email         string
+	EmailVerified bool
+	Tags          []string
+	Country       string
+	Currency      string
+	Phone         string
+	SelfExcluded  bool
+}
+
+var errNoPlayer = errors.New("cashier: no such player")
+
+func (s *Service) player(ctx context.Context, id int64) (player, error) {
+	var (
+		p                player
+		tags, until      string
+		permanent        bool
+		phone, phoneCode string
+	)
+	err := s.db.Read.QueryRowContext(ctx, `SELECT id, email, is_email_verified, tags, country_code, currency_code, phone, phone_code,
+			self_exclusion_until, self_exclusion_permanent FROM users WHERE id = ?`, id).
+		Scan(&p.ID, &p.Email, &p.EmailVerified, &tags, &p.Country, &p.Currency, &phone, &phoneCode, &until, &permanent)
+	if errors.Is(err, sql.ErrNoRows) {
+		return player{}, errNoPlayer
+	}
+	if err != nil {
+		return player{}, fmt.Errorf("cashier: player %d: %w", id, err)
+	}
+	json.Unmarshal([]byte(tags), &p.Tags)
+	p.Phone = phoneCode + phone
+	p.Country = strings.ToUpper(p.Country)
+	p.Currency = strings.ToUpper(p.Currency)
+	// Same rule as account.User.SelfExcluded: permanent, or the date is not past.
+	if permanent {
+		p.SelfExcluded = true
+	} else if t, err := time.Parse(time.RFC3339, until); until != "" && err == nil {
+		p.SelfExcluded = !t.Before(s.now())
+	}
+	return p, nil
+}
+
+// newID returns a public id: prefix and 16 random hex digits.
+func newID(prefix string) string {
+	b := make([]byte, 8)
+	rand.Read(b)
+	return prefix + hex.EncodeToString(b)
+}
+
+const timeLayout = "2006-01-02T15:04:05.000Z"
+
+func (s *Service) stamp() string { return s.now().UTC().Format(timeLayout) }

@@ -17,6 +17,7 @@ func BenchmarkShellPage(b *testing.B) {
 		opts []func(*http.Request)
 	}{
 		{"guest", nil},
+		{"guest-gzip", []func(*http.Request){withHeader("Accept-Encoding", "gzip, deflate, br")}},
 		{"player", []func(*http.Request){withCookie(f.login("bench@example.com", true))}},
 		{"fragment-header", []func(*http.Request){withHeader("HX-Request", "true"), withHeader("HX-Target", "header")}},
 	} {

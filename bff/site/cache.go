@@ -42,6 +42,8 @@ type pageKey struct {
 	modal, name string
 }
 
+var hdrGzip = []string{"gzip"}
+
 func keyOf(v *view, play bool) pageKey {
 	return pageKey{
 		layout: v.Layout, remotes: v.remotes, scripts: v.scripts, info: v.info,
@@ -53,7 +55,8 @@ func keyOf(v *view, play bool) pageKey {
 // renderedPage is a page split at every occurrence of the nonce.
 type renderedPage struct {
 	parts [][]byte
-	size  int // len of the parts together
+	size  int        // len of the parts together
+	gz    *gzipParts // the same, gzip-compressed (gzip.go); nil if compression failed
 }
 
 func (p *renderedPage) length(nonce string) int {
@@ -143,6 +146,10 @@ func (s *Site) renderShared(w http.ResponseWriter, r *http.Request, v *view, pla
 		err := s.component(r, v.Page, play).Render(r.Context(), buf)
 		if err == nil {
 			page = c.split(buf.Bytes())
+			if page.gz, err = compressParts(page.parts); err != nil {
+				slog.Error("site: compress page", "path", r.URL.Path, "err", err)
+				page.gz, err = nil, nil
+			}
 		}
 		putBuf(buf)
 		if err != nil {
@@ -155,13 +162,25 @@ func (s *Site) renderShared(w http.ResponseWriter, r *http.Request, v *view, pla
 	nonce := newNonce()
 	h := w.Header()
 	pageHeaders(h, nonce, play)
-	h["Content-Length"] = []string{strconv.Itoa(page.length(nonce))}
+	h.Add("Vary", "Accept-Encoding")
+	gz := page.gz != nil && acceptsGzip(r)
+	if gz {
+		h["Content-Encoding"] = hdrGzip
+		h["Content-Length"] = []string{strconv.Itoa(page.gz.length(nonce))}
+	} else {
+		h["Content-Length"] = []string{strconv.Itoa(page.length(nonce))}
+	}
 	w.WriteHeader(http.StatusOK)
 	if r.Method == http.MethodHead {
 		return
 	}
 	buf := bufPool.Get().(*bytes.Buffer)
-	b := page.appendTo(buf.Bytes()[:0], nonce)
+	var b []byte
+	if gz {
+		b = page.gz.appendTo(buf.Bytes()[:0], page, nonce)
+	} else {
+		b = page.appendTo(buf.Bytes()[:0], nonce)
+	}
 	w.Write(b)
 	buf.Reset()
 	if cap(b) > buf.Cap() {

@@ -1,9 +1,12 @@
 package site
 
 import (
+	"compress/gzip"
 	"context"
 	"encoding/json"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"regexp"
 	"strconv"
 	"strings"
@@ -144,5 +147,65 @@ func TestRenderCacheBounded(t *testing.T) {
 	}
 	if n := len(f.site.rendered.pages); n > 3 {
 		t.Errorf("%d cached pages, limit 3", n)
+	}
+}
+
+// The pre-compressed variant is one valid gzip member (the reader checks the
+// CRC-32 and size) holding the same page with its own fresh nonce.
+func TestSharedPageGzip(t *testing.T) {
+	f := newFixture(t)
+	plain := f.get("/casino")
+	for range 2 { // miss, then hit
+		r := f.get("/casino", withHeader("Accept-Encoding", "br, gzip;q=0.8"))
+		if r.header.Get("Content-Encoding") != "gzip" || !strings.Contains(strings.Join(r.header.Values("Vary"), ","), "Accept-Encoding") {
+			t.Fatalf("headers %v", r.header)
+		}
+		if got := r.header.Get("Content-Length"); got != strconv.Itoa(len(r.body)) {
+			t.Errorf("Content-Length %s, body %d bytes", got, len(r.body))
+		}
+		zr, err := gzip.NewReader(strings.NewReader(r.body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		zr.Multistream(false)
+		body, err := io.ReadAll(zr)
+		if err != nil {
+			t.Fatalf("gzip body: %v", err)
+		}
+		n := nonces(t, response{header: r.header, body: string(body)})
+		if strings.ReplaceAll(string(body), n, "N") != strings.ReplaceAll(plain.body, nonces(t, plain), "N") {
+			t.Error("gzip page differs from the plain one")
+		}
+		if len(r.body)*2 > len(plain.body) {
+			t.Errorf("gzip %d bytes for a %d-byte page", len(r.body), len(plain.body))
+		}
+	}
+	if r := f.get("/casino", withHeader("Accept-Encoding", "gzip;q=0, identity")); r.header.Get("Content-Encoding") != "" {
+		t.Error("gzip;q=0 got gzip")
+	}
+}
+
+func TestAcceptsGzip(t *testing.T) {
+	for _, tc := range []struct {
+		header string
+		want   bool
+	}{
+		{"", false},
+		{"gzip", true},
+		{"gzip, deflate, br, zstd", true},
+		{"br;q=1.0, gzip;q=0.5", true},
+		{"gzip;q=0", false},
+		{"gzip; q=0.000", false},
+		{"identity", false},
+		{"*", true},
+		{"deflate, *;q=0", false},
+	} {
+		r := httptest.NewRequest("GET", "/", nil)
+		if tc.header != "" {
+			r.Header.Set("Accept-Encoding", tc.header)
+		}
+		if got := acceptsGzip(r); got != tc.want {
+			t.Errorf("acceptsGzip(%q) = %v", tc.header, got)
+		}
 	}
 }

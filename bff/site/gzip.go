@@ -1,0 +1,104 @@
+package site
+
+import (
+	"bytes"
+	"compress/flate"
+	"encoding/binary"
+	"hash/crc32"
+	"net/http"
+	"strconv"
+	"strings"
+)
+
+// A shared page is also kept gzip-compressed, nonce and all: each part
+// between two nonces is compressed on its own as a run of DEFLATE blocks
+// ending on a byte boundary (a sync flush), so a response is the parts with
+// the fresh nonce spliced in between as a stored (uncompressed) block, plus
+// the gzip header and a trailer whose CRC-32 is computed per response. The
+// result is one ordinary gzip member (RFC 1951/1952) that any client reads.
+
+// gzipHeader: magic, CM=deflate, no flags, no mtime, XFL 0, OS unknown.
+var gzipHeader = []byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff}
+
+type gzipParts struct {
+	parts [][]byte // DEFLATE; all but the last end with a sync flush, the last is final
+	size  int
+}
+
+func compressParts(parts [][]byte) (*gzipParts, error) {
+	g := &gzipParts{}
+	var buf bytes.Buffer
+	for i, p := range parts {
+		buf.Reset()
+		zw, err := flate.NewWriter(&buf, flate.BestCompression)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := zw.Write(p); err != nil {
+			return nil, err
+		}
+		if i < len(parts)-1 {
+			err = zw.Flush()
+		} else {
+			err = zw.Close()
+		}
+		if err != nil {
+			return nil, err
+		}
+		g.parts = append(g.parts, bytes.Clone(buf.Bytes()))
+		g.size += buf.Len()
+	}
+	return g, nil
+}
+
+// length of the gzip response with nonce: header, parts, one stored block
+// (5-byte header + nonce) per nonce, trailer.
+func (g *gzipParts) length(nonce string) int {
+	return len(gzipHeader) + g.size + (len(g.parts)-1)*(5+len(nonce)) + 8
+}
+
+// appendTo appends the gzip member of plain with nonce; plain is the
+// uncompressed page, for the CRC-32 and size of the trailer.
+func (g *gzipParts) appendTo(b []byte, plain *renderedPage, nonce string) []byte {
+	b = append(b, gzipHeader...)
+	n := len(nonce)
+	for i, part := range g.parts {
+		if i > 0 {
+			// Stored block, not final: BFINAL=0 BTYPE=00 padded to a byte,
+			// LEN, NLEN (little-endian), the bytes.
+			b = append(b, 0, byte(n), byte(n>>8), ^byte(n), ^byte(n>>8))
+			b = append(b, nonce...)
+		}
+		b = append(b, part...)
+	}
+	var crc uint32
+	for i, part := range plain.parts {
+		if i > 0 {
+			crc = crc32.Update(crc, crc32.IEEETable, []byte(nonce))
+		}
+		crc = crc32.Update(crc, crc32.IEEETable, part)
+	}
+	b = binary.LittleEndian.AppendUint32(b, crc)
+	return binary.LittleEndian.AppendUint32(b, uint32(plain.length(nonce)))
+}
+
+// acceptsGzip reports whether the request's Accept-Encoding allows gzip
+// (listed, or "*", without q=0).
+func acceptsGzip(r *http.Request) bool {
+	for _, v := range r.Header.Values("Accept-Encoding") {
+		for part := range strings.SplitSeq(v, ",") {
+			coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+			coding = strings.TrimSpace(coding)
+			if coding != "gzip" && coding != "*" && coding != "x-gzip" {
+				continue
+			}
+			if k, val, ok := strings.Cut(params, "="); ok && strings.TrimSpace(k) == "q" {
+				if q, err := strconv.ParseFloat(strings.TrimSpace(val), 64); err == nil && q == 0 {
+					continue
+				}
+			}
+			return true
+		}
+	}
+	return false
+}

@@ -41,16 +41,3 @@ export function minorToInput(minor: bigint, scale = 2): string {
   const frac = (minor % u).toString().padStart(scale, '0').replace(/0+$/, '');
   return frac ? `${whole}.${frac}` : whole.toString();
 }
-
-/** Card-form methods are matched by these names; any other falls back to "carouseller" (SPEC section 3). */
-export const CARD_METHOD_NAMES = ['visa', 'master', 'mastercard', 'card', 'cards'] as const;
-export const FALLBACK_METHOD = 'carouseller';
-
-export function isCardMethod(name: string | null | undefined): boolean {
-  return !!name && (CARD_METHOD_NAMES as readonly string[]).includes(name.toLowerCase());
-}
-
-/** The alternative offered after a failed deposit: card → carouseller, anything else → card. */
-export function alternativeMethod(failed: string | null | undefined): string {
-  return isCardMethod(failed) ? FALLBACK_METHOD : 'card';
-}

@@ -22,5 +22,7 @@ export function depositErrorText(intl: IntlShape, error: unknown): string {
   }
   if (error.code === 'UNIFIED_ERROR') return error.message;
   const known = DEPOSIT_ERRORS[error.code as keyof typeof DEPOSIT_ERRORS];
-  return intl.formatMessage(known ?? m.errDeposit);
+  if (known) return intl.formatMessage(known);
+  // Other refusals (validation, processor) carry their own SPEC text; failures without one read 'Deposit error'.
+  return error.status >= 400 && error.status < 500 && error.message ? error.message : intl.formatMessage(m.errDeposit);
 }

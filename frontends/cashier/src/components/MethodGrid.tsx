@@ -1,12 +1,15 @@
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { EmptyState, Skeleton } from '@casino/ui';
 import type { PaymentMethod } from '../api';
+import { isFullWidth, visibleMethods, type CashierMode } from '../methods';
 import { m } from '../messages';
 
 const Grid = styled.div<{ $full: boolean }>`
   display: grid;
-  grid-template-columns: ${({ $full }) => ($full ? '1fr' : 'repeat(auto-fill, minmax(140px, 1fr))')};
+  /* Few methods stretch over the whole row (auto-fit); many keep a fixed tile size (auto-fill). */
+  grid-template-columns: ${({ $full }) => ($full ? 'repeat(auto-fit, minmax(120px, 1fr))' : 'repeat(auto-fill, minmax(140px, 1fr))')};
   gap: ${({ theme }) => theme.space(3)};
 `;
 
@@ -29,29 +32,27 @@ const Method = styled.button<{ $selected: boolean }>`
   }
 `;
 
-/** Visible methods (hidden ones dropped), in their configured order. */
-export function visibleMethods(methods: PaymentMethod[]): PaymentMethod[] {
-  return methods.filter((x) => !x.hidden && x.isActive !== false).sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
-}
-
 export interface MethodGridProps {
   methods: PaymentMethod[];
   loading: boolean;
   selected: string | null;
   onSelect: (name: string) => void;
+  mode?: CashierMode;
+  /** Shown when no method is offered. */
+  emptyText?: ReactNode;
 }
 
 /** Payment method tiles; full width when fewer than 5 are visible (SPEC section 9). */
-export function MethodGrid({ methods, loading, selected, onSelect }: MethodGridProps) {
+export function MethodGrid({ methods, loading, selected, onSelect, mode = 'deposit', emptyText }: MethodGridProps) {
   const intl = useIntl();
   if (loading) return <Grid $full={false}>{Array.from({ length: 6 }, (_, i) => <Skeleton key={i} $height="88px" />)}</Grid>;
-  const visible = visibleMethods(methods);
+  const visible = visibleMethods(methods, mode);
   if (visible.length === 0)
-    return <EmptyState icon="💳" title={<FormattedMessage {...m.noMethodsTitle} />} description={<FormattedMessage {...m.noMethodsText} />} />;
+    return <EmptyState icon="💳" title={<FormattedMessage {...m.noMethodsTitle} />} description={emptyText ?? <FormattedMessage {...m.noMethodsText} />} />;
   return (
-    <Grid $full={visible.length < 5} role="radiogroup" aria-label={intl.formatMessage(m.paymentMethods)}>
+    <Grid $full={isFullWidth(visible.length)} data-full-width={isFullWidth(visible.length) || undefined} role="radiogroup" aria-label={intl.formatMessage(m.paymentMethods)}>
       {visible.map((x) => (
-        <Method key={x.name} type="button" role="radio" aria-checked={selected === x.name} $selected={selected === x.name} onClick={() => onSelect(x.name)}>
+        <Method key={x.name} type="button" data-method={x.name} role="radio" aria-checked={selected === x.name} $selected={selected === x.name} onClick={() => onSelect(x.name)}>
           {(x.thumbnailUrl || x.thumbnail_url) && <img src={x.thumbnailUrl || x.thumbnail_url} alt="" />}
           <span>{x.title || x.name}</span>
         </Method>

@@ -1,8 +1,10 @@
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
-import { DEFAULT_CURRENCY, formatMoney, useModal, useSession } from '@casino/platform';
+import { useModal, useSession } from '@casino/platform';
 import { Card, ErrorState, Grid, LinkButton, LoginRequired, Muted, Page, PageTitle, Skeleton, Stack } from '@casino/ui';
 import { useUserDetails } from '../api';
+import { currencyOf } from '../hooks/useCashierMethods';
+import { showMoney } from '../money';
 import { m } from '../messages';
 
 const Amount = styled.div`
@@ -14,14 +16,14 @@ function Balances() {
   const intl = useIntl();
   const { data, loading, error, refetch } = useUserDetails();
   if (error) return <ErrorState message={error.message} onRetry={refetch} />;
-  const currency = data?.userWallet?.currencyCode || data?.getUser?.currencyCode || DEFAULT_CURRENCY;
-  const real = data?.userWallet?.amount ?? '0';
-  const bonus = data?.userWallet?.nonCashAmount ?? '0';
-  const total = (BigInt(real) + BigInt(bonus)).toString();
+  const { currency, scale } = currencyOf(data);
+  const w = data?.userWallet;
+  // The ledger's figures as they are: the total, its real (withdrawable) and bonus parts, and what is held for withdrawals.
   const cards = [
-    { label: m.realBalance, value: real },
-    { label: m.bonusBalance, value: bonus },
-    { label: m.totalBalance, value: total },
+    { label: m.totalBalance, value: w?.balance, testId: 'balance-total' },
+    { label: m.realBalance, value: w?.withdrawable, testId: 'balance-real' },
+    { label: m.bonusBalance, value: w?.bonusBalance, testId: 'balance-bonus' },
+    { label: m.onHoldBalance, value: w?.onHold, testId: 'balance-hold' },
   ];
   return (
     <Stack $gap={5}>
@@ -29,7 +31,7 @@ function Balances() {
         {cards.map((c) => (
           <Card key={c.label.id}>
             <Muted>{intl.formatMessage(c.label)}</Muted>
-            {loading ? <Skeleton $height="36px" /> : <Amount>{formatMoney(c.value, currency)}</Amount>}
+            {loading && !data ? <Skeleton $height="36px" /> : <Amount data-testid={c.testId}>{showMoney(c.value, currency, scale)}</Amount>}
           </Card>
         ))}
       </Grid>
@@ -48,7 +50,7 @@ export function BalancePage() {
   const { authenticated } = useSession();
   const { open } = useModal();
   return (
-    <Page>
+    <Page data-testid="cashier-app">
       <PageTitle>{intl.formatMessage(m.balanceTitle)}</PageTitle>
       {authenticated ? <Balances /> : <LoginRequired onLogin={() => open('login')} />}
     </Page>

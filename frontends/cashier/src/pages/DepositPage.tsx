@@ -1,61 +1,200 @@
-import { useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { DEFAULT_CURRENCY, formatMoney, parseAmount, useModal, useSession } from '@casino/platform';
-import { Button, Card, ErrorState, LoginRequired, Page, PageTitle, SectionTitle, Stack, useToast } from '@casino/ui';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { formatMoney, isApiError, parseAmount, useModal, useSearchParams, useSession } from '@casino/platform';
+import { Button, Card, ErrorState, Field, LoginRequired, Page, PageTitle, SectionTitle, Stack } from '@casino/ui';
 import { DEFAULT_AMOUNT, minorToInput, presetMinor } from '../amount';
-import { createDeposit, usePaymentMethods, useUserDetails } from '../api';
+import { createDeposit, useDepositBonuses, type PaymentMethod } from '../api';
 import { AmountPicker } from '../components/AmountPicker';
+import { BonusPicker } from '../components/BonusPicker';
+import { CardForm } from '../components/CardForm';
+import { CryptoDeposit } from '../components/CryptoDeposit';
 import { MethodGrid } from '../components/MethodGrid';
+import { Notice } from '../components/Notice';
+import { checkDepositAmount, type AmountProblem } from '../deposit';
 import { depositErrorText } from '../errors';
+import { useCashierMethods } from '../hooks/useCashierMethods';
 import { m } from '../messages';
+import { isCryptoMethod, usesCardForm } from '../methods';
+import { minorToDecimal, showMoney } from '../money';
+import { EMPTY_CARD, validateCard, type CardErrors, type CardInput } from '../validation/card';
+
+function amountProblemText(intl: IntlShape, p: AmountProblem | undefined, currency: string, scale: number): string | undefined {
+  if (!p) return undefined;
+  switch (p.kind) {
+    case 'invalid':
+      return intl.formatMessage(m.invalidFormat);
+    case 'positive':
+      return intl.formatMessage(m.amountPositive);
+    case 'limit':
+      return intl.formatMessage(m.errProviderLimit, { min: showMoney(p.min, currency, scale), max: showMoney(p.max, currency, scale) });
+    case 'bonusMin':
+      return intl.formatMessage(m.minDepositBonus, { amount: showMoney(p.min, currency, scale) });
+  }
+}
+
+function methodLabel(x: PaymentMethod | undefined): string {
+  return x ? x.title || x.name : '';
+}
 
 function DepositForm() {
   const intl = useIntl();
-  const toast = useToast();
-  const user = useUserDetails();
-  const currency = user.data?.getUser?.currencyCode || DEFAULT_CURRENCY;
-  const methods = usePaymentMethods(user.data ? currency : undefined, user.data?.getUser?.countryCode);
-  const [amount, setAmount] = useState(minorToInput(presetMinor(DEFAULT_AMOUNT)));
-  const [method, setMethod] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const minor = parseAmount(amount);
-  const amountError = minor == null ? intl.formatMessage(m.amountInvalid) : minor === '0' ? intl.formatMessage(m.amountPositive) : undefined;
+  const params = useSearchParams();
+  const { user, methods, currency, scale, selected, select } = useCashierMethods('deposit');
+  const bonuses = useDepositBonuses(user.data ? currency : undefined);
+  const bonusRows = bonuses.data?.bonus?.rows ?? [];
 
-  const submit = async () => {
-    if (!minor || amountError || !method) return;
-    setSubmitting(true);
+  // activeMethod=1: the fields the link already filled (method, amount, cardholder) stay hidden until "Change".
+  const activeMethod = params.get('activeMethod') === '1';
+  const [expanded, setExpanded] = useState(false);
+  const urlAmount = params.get('amount');
+  const [amount, setAmount] = useState(urlAmount && parseAmount(urlAmount) ? urlAmount : minorToInput(presetMinor(DEFAULT_AMOUNT)));
+  const [bonusId, setBonusId] = useState(params.get('bonusId') ?? '');
+  const [card, setCard] = useState<CardInput>(EMPTY_CARD);
+  const [cardErrors, setCardErrors] = useState<CardErrors>({});
+  const [serverFields, setServerFields] = useState<Record<string, string>>({});
+  const [phone, setPhone] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const fullName = [user.data?.getUser?.firstName, user.data?.getUser?.lastName].filter(Boolean).join(' ');
+  const userPhone = [user.data?.getUser?.phoneCode, user.data?.getUser?.phone].filter(Boolean).join('');
+  useEffect(() => {
+    if (fullName) setCard((c) => (c.holder ? c : { ...c, holder: fullName }));
+  }, [fullName]);
+  useEffect(() => {
+    if (userPhone) setPhone((p) => p || userPhone);
+  }, [userPhone]);
+  useEffect(() => setServerError(null), [selected?.name]);
+
+  const cardMethod = !!selected && usesCardForm(selected);
+  const cryptoMethod = !!selected && !cardMethod && isCryptoMethod(selected);
+  const bonus = bonusRows.find((b) => String(b.id) === bonusId);
+  const problem = checkDepositAmount(amount, 2, selected, bonus);
+  const amountError = amountProblemText(intl, problem, currency, scale);
+  const minor = parseAmount(amount);
+
+  const hidden = useMemo(
+    () => ({
+      method: activeMethod && !expanded && !!selected && !!params.get('method'),
+      amount: activeMethod && !expanded && !!urlAmount && !problem,
+      holder: activeMethod && !expanded && !!fullName,
+    }),
+    [activeMethod, expanded, selected, params, urlAmount, problem, fullName],
+  );
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    setServerError(null);
+    setServerFields({});
+    if (!selected || problem || !minor) return;
+    const errors = cardMethod ? validateCard(card) : {};
+    setCardErrors(errors);
+    if (Object.keys(errors).length) return;
+    setBusy(true);
     try {
-      const res = await createDeposit({ amount: minor, paymentMethod: method, currencyCode: currency });
+      const res = await createDeposit({
+        amount: minorToDecimal(minor, 2),
+        paymentMethod: selected.name,
+        currencyCode: currency,
+        ...(bonusId ? { bonusId } : {}),
+        ...(selected.requiresPhone ? { phone: phone.trim() } : {}),
+        ...(cardMethod ? { card: { number: card.number.replace(/\s/g, ''), holder: card.holder.trim(), expiry: card.expiry, cvc: card.cvc } } : {}),
+      });
+      // The processor's hosted page, its 3-D Secure challenge, or straight back to the result modal.
       if (res?.redirectUrl) window.location.assign(res.redirectUrl);
-    } catch (e) {
-      toast.show(depositErrorText(intl, e), 'error');
-    } finally {
-      setSubmitting(false);
+      else setBusy(false);
+    } catch (x) {
+      setServerError(depositErrorText(intl, x));
+      if (isApiError(x)) setServerFields(x.fields);
+      setBusy(false);
     }
   };
 
-  if (user.error) return <ErrorState message={user.error.message} onRetry={user.refetch} />;
+  if (user.error) return <ErrorState message={depositErrorText(intl, user.error)} onRetry={user.refetch} />;
+  const showAmount = !cryptoMethod && !hidden.amount;
   return (
-    <Stack $gap={5}>
-      <Card>
-        <AmountPicker value={amount} onChange={setAmount} currency={currency} error={amountError} />
-      </Card>
-      <section>
-        <SectionTitle>{intl.formatMessage(m.paymentMethods)}</SectionTitle>
-        {methods.error ? (
-          <ErrorState message={methods.error.message} onRetry={methods.refetch} />
-        ) : (
-          <MethodGrid methods={methods.data ?? []} loading={user.loading || methods.loading} selected={method} onSelect={setMethod} />
+    <form onSubmit={submit} noValidate data-testid="deposit-form">
+      <Stack $gap={5}>
+        {(hidden.method || hidden.amount) && (
+          <Notice>
+            <Stack $row $gap={3} $align="center" $justify="space-between">
+              <span>
+                {intl.formatMessage(m.selectedSummary, { amount: minor ? formatMoney(minor, currency) : '', method: methodLabel(selected) })}
+              </span>
+              <Button size="sm" variant="secondary" onClick={() => setExpanded(true)}>
+                {intl.formatMessage(m.changeSelection)}
+              </Button>
+            </Stack>
+          </Notice>
         )}
-      </section>
-      <Button size="lg" block disabled={!method || !!amountError} loading={submitting} onClick={submit}>
-        {method ? (
-          <FormattedMessage {...m.depositCta} values={{ amount: minor && !amountError ? formatMoney(minor, currency) : '' }} />
-        ) : (
-          <FormattedMessage {...m.selectMethod} />
+        {!hidden.method && (
+          <section>
+            <SectionTitle>{intl.formatMessage(m.paymentMethods)}</SectionTitle>
+            {methods.error ? (
+              <Notice tone="error">{depositErrorText(intl, methods.error)}</Notice>
+            ) : (
+              <MethodGrid methods={methods.data ?? []} loading={user.loading || methods.loading} selected={selected?.name ?? null} onSelect={select} />
+            )}
+          </section>
         )}
-      </Button>
-    </Stack>
+        {showAmount && (
+          <Card>
+            <AmountPicker value={amount} onChange={setAmount} currency={currency} error={submitted || amount !== '' ? amountError : undefined} />
+            {selected?.minAmount && selected?.maxAmount && (
+              <p style={{ margin: '8px 0 0', opacity: 0.8 }}>
+                {intl.formatMessage(m.providerRange, { min: showMoney(selected.minAmount, currency, scale), max: showMoney(selected.maxAmount, currency, scale) })}
+              </p>
+            )}
+          </Card>
+        )}
+        {!cryptoMethod && <BonusPicker bonuses={bonusRows} value={bonusId} onChange={setBonusId} currency={currency} scale={scale} />}
+        {cardMethod && (
+          <Card>
+            <SectionTitle>{intl.formatMessage(m.cardTitle)}</SectionTitle>
+            <CardForm
+              value={card}
+              onChange={setCard}
+              errors={cardErrors}
+              serverErrors={{ number: serverFields['card.number'], holder: serverFields['card.holder'], expiry: serverFields['card.expiry'], cvc: serverFields['card.cvc'] }}
+              hide={{ holder: hidden.holder }}
+            />
+          </Card>
+        )}
+        {selected?.requiresPhone && !cryptoMethod && (
+          <Field
+            label={intl.formatMessage(m.phone)}
+            type="tel"
+            autoComplete="tel"
+            value={phone}
+            onChange={(e) => setPhone(e.target.value.replace(/[^\d+]/g, ''))}
+            error={serverFields.phone}
+          />
+        )}
+        {cryptoMethod && selected && (
+          <Card>
+            <CryptoDeposit method={selected} currency={currency} />
+          </Card>
+        )}
+        {selected && !cardMethod && !cryptoMethod && <Notice>{intl.formatMessage(m.redirectNotice, { method: methodLabel(selected) })}</Notice>}
+        {submitted && Object.keys(cardErrors).length > 0 && <Notice tone="error">{intl.formatMessage(m.checkFields)}</Notice>}
+        {serverError && (
+          <Notice tone="error" testId="deposit-error">
+            {serverError}
+          </Notice>
+        )}
+        {!cryptoMethod && (
+          <Button type="submit" size="lg" block disabled={!selected || (!!amountError && submitted)} loading={busy}>
+            {selected ? (
+              <FormattedMessage {...m.depositCta} values={{ amount: minor && !amountError ? formatMoney(minor, currency) : '' }} />
+            ) : (
+              <FormattedMessage {...m.selectMethod} />
+            )}
+          </Button>
+        )}
+      </Stack>
+    </form>
   );
 }
 
@@ -64,7 +203,7 @@ export function DepositPage() {
   const { authenticated } = useSession();
   const { open } = useModal();
   return (
-    <Page style={{ maxWidth: 720 }}>
+    <Page style={{ maxWidth: 720 }} data-testid="cashier-app">
       <PageTitle>{intl.formatMessage(m.depositTitle)}</PageTitle>
       {authenticated ? <DepositForm /> : <LoginRequired onLogin={() => open('login')} />}
     </Page>

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import { DEFAULT_CURRENCY, formatMoney, useModal, useSession } from '@casino/platform';
+import { DEFAULT_CURRENCY, useModal, useSession } from '@casino/platform';
 import { EmptyState, ErrorState, LoginRequired, Page, PageTitle, TabPanel, Table, Tabs, type Column } from '@casino/ui';
-import { useTransactions, type Transaction, type TransactionTab } from '../api';
+import { Pager } from '../components/Pager';
+import { PAGE_SIZE, useTransactions, type Transaction, type TransactionTab } from '../api';
 import { m } from '../messages';
+import { showMoney } from '../money';
 
 const STATUS: Record<string, (typeof m)[keyof typeof m]> = {
   processed: m.statusProcessed,
@@ -16,7 +18,27 @@ const STATUS: Record<string, (typeof m)[keyof typeof m]> = {
   processing: m.statusProcessing,
 };
 
-const money = (v: string | undefined, t: Transaction) => (v == null ? '' : formatMoney(v, t.currencyCode || DEFAULT_CURRENCY));
+const CRYPTO_SCALE = 8;
+const CRYPTO = new Set(['BTC', 'ETH', 'USDT', 'LTC', 'TRX']);
+// Amounts come as decimal strings in the row's currency; crypto rows keep their 8 decimals.
+const money = (v: string | undefined, t: Transaction) => {
+  if (v == null || v === '') return '';
+  const currency = t.currencyCode || DEFAULT_CURRENCY;
+  return showMoney(v, currency, CRYPTO.has(currency) ? CRYPTO_SCALE : 2);
+};
+
+const TYPES: Record<string, (typeof m)[keyof typeof m]> = {
+  deposit: m.typeDeposit,
+  withdrawal: m.typeWithdrawal,
+  bet: m.typeBet,
+  win: m.typeWin,
+  rollback: m.typeRollback,
+};
+
+function typeText(intl: IntlShape, type?: string): string {
+  const d = type ? TYPES[type.toLowerCase()] : undefined;
+  return d ? intl.formatMessage(d) : (type ?? '');
+}
 
 function statusText(intl: IntlShape, status?: string): string {
   const d = status ? STATUS[status.toLowerCase()] : undefined;
@@ -29,7 +51,7 @@ export function transactionColumns(intl: IntlShape, tab: TransactionTab): Column
   if (tab === 'games') {
     return [
       { key: 'id', header: intl.formatMessage(m.colTransactionId), render: (t) => t.transactionId },
-      { key: 'type', header: intl.formatMessage(m.colTransactionType), render: (t) => t.transactionType ?? '' },
+      { key: 'type', header: intl.formatMessage(m.colTransactionType), render: (t) => typeText(intl, t.transactionType) },
       { key: 'game', header: intl.formatMessage(m.colGameName), render: (t) => t.gameName ?? '' },
       { key: 'provider', header: intl.formatMessage(m.colProvider), render: (t) => t.provider ?? '' },
       { key: 'before', header: intl.formatMessage(m.colBalanceBefore), render: (t) => money(t.balanceBefore, t), align: 'right' },
@@ -43,7 +65,7 @@ export function transactionColumns(intl: IntlShape, tab: TransactionTab): Column
     { key: 'date', header: intl.formatMessage(m.colDate), render: date },
     { key: 'id', header: intl.formatMessage(m.colTransactionId), render: (t) => t.transactionId },
     { key: 'method', header: intl.formatMessage(m.colMethod), render: (t) => t.method ?? '' },
-    { key: 'type', header: intl.formatMessage(m.colTransactionType), render: (t) => t.transactionType ?? '' },
+    { key: 'type', header: intl.formatMessage(m.colTransactionType), render: (t) => typeText(intl, t.transactionType) },
     { key: 'amount', header: intl.formatMessage(m.colAmount), render: (t) => money(t.amount, t), align: 'right' },
     { key: 'status', header: intl.formatMessage(m.colStatus), render: (t) => statusText(intl, t.status) },
     { key: 'bonus', header: intl.formatMessage(m.colBonus), render: (t) => intl.formatMessage(t.isBonus ? m.yes : m.no), align: 'center' },
@@ -52,16 +74,21 @@ export function transactionColumns(intl: IntlShape, tab: TransactionTab): Column
 
 function TransactionTable({ tab }: { tab: TransactionTab }) {
   const intl = useIntl();
-  const { data, loading, error, refetch } = useTransactions(tab, 1);
+  const [page, setPage] = useState(1);
+  const { data, loading, error, refetch } = useTransactions(tab, page);
   if (error) return <ErrorState message={error.message} onRetry={refetch} />;
+  const pages = Math.max(1, Math.ceil((data?.count ?? 0) / PAGE_SIZE));
   return (
-    <Table
-      columns={transactionColumns(intl, tab)}
-      rows={data?.rows}
-      rowKey={(t) => t.transactionId}
-      loading={loading}
-      empty={<EmptyState icon="🧾" title={<FormattedMessage {...m.noTransactions} />} />}
-    />
+    <div data-testid={`transactions-${tab}`}>
+      <Table
+        columns={transactionColumns(intl, tab)}
+        rows={data?.rows}
+        rowKey={(t) => t.transactionId}
+        loading={loading && !data}
+        empty={<EmptyState icon={tab === 'games' ? '🎰' : '🧾'} title={<FormattedMessage {...(tab === 'games' ? m.gamesEmpty : m.noTransactions)} />} />}
+      />
+      {pages > 1 && <Pager page={page} pages={pages} onChange={setPage} />}
+    </div>
   );
 }
 
@@ -71,7 +98,7 @@ export function TransactionsPage() {
   const { open } = useModal();
   const [tab, setTab] = useState<TransactionTab>('games');
   return (
-    <Page>
+    <Page data-testid="cashier-app">
       <PageTitle>{intl.formatMessage(m.transactionsTitle)}</PageTitle>
       {authenticated ? (
         <>

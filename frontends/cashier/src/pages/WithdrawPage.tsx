@@ -1,72 +1,69 @@
-import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { DEFAULT_CURRENCY, parseAmount, useModal, useSession } from '@casino/platform';
-import { Button, Card, Field, LoginRequired, Muted, Page, PageTitle, Stack, useToast } from '@casino/ui';
-import { requestWithdrawal, useUserDetails } from '../api';
+import { useModal, useSession } from '@casino/platform';
+import { Card, ErrorState, LoginRequired, Muted, Page, PageTitle, SectionTitle, Stack } from '@casino/ui';
+import { useWithdrawals } from '../api';
+import { MethodGrid } from '../components/MethodGrid';
+import { Notice } from '../components/Notice';
+import { PendingWithdrawals } from '../components/PendingWithdrawals';
+import { WithdrawForm } from '../components/WithdrawForm';
+import { depositErrorText } from '../errors';
+import { useCashierMethods } from '../hooks/useCashierMethods';
 import { m } from '../messages';
+import { showMoney } from '../money';
 
-const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
-type Form = { amount: string; beneficiaryName: string; account: string; email: string; bankCode: string; bankName: string };
-const EMPTY: Form = { amount: '', beneficiaryName: '', account: '', email: '', bankCode: '', bankName: '' };
-
-/** Field errors of the bank withdrawal form (SPEC section 5). */
-export function validateWithdrawal(f: Form, t: { required: string; invalid: string }): Partial<Record<keyof Form, string>> {
-  const errors: Partial<Record<keyof Form, string>> = {};
-  const amount = parseAmount(f.amount);
-  if (!f.amount.trim()) errors.amount = t.required;
-  else if (!amount || amount === '0') errors.amount = t.invalid;
-  if (!f.beneficiaryName.trim()) errors.beneficiaryName = t.required;
-  if (!f.account.trim()) errors.account = t.required;
-  if (!f.email.trim()) errors.email = t.required;
-  else if (!EMAIL.test(f.email.trim())) errors.email = t.invalid;
-  if (f.bankCode && (f.bankCode.length < 8 || f.bankCode.length > 15)) errors.bankCode = t.invalid;
-  return errors;
+/** The instant-withdrawal info box (SPEC section 2). */
+function InstantWithdrawalInfo() {
+  const intl = useIntl();
+  return (
+    <Notice title={`⚡ ${intl.formatMessage(m.instantTitle)}`} testId="instant-withdrawal-info">
+      {intl.formatMessage(m.instantText)}
+    </Notice>
+  );
 }
 
-function WithdrawForm() {
+function Withdraw() {
   const intl = useIntl();
-  const toast = useToast();
-  const user = useUserDetails();
-  const currency = user.data?.getUser?.currencyCode || DEFAULT_CURRENCY;
-  const [form, setForm] = useState<Form>(EMPTY);
-  const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const errors = validateWithdrawal(form, { required: intl.formatMessage(m.required), invalid: intl.formatMessage(m.amountInvalid) });
-  const set = (k: keyof Form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [k]: e.target.value }));
-  const err = (k: keyof Form) => (touched ? errors[k] : undefined);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setTouched(true);
-    if (Object.keys(errors).length) return;
-    setBusy(true);
-    try {
-      await requestWithdrawal({ ...form, amount: parseAmount(form.amount) ?? '0', currencyCode: currency });
-      toast.show(intl.formatMessage(m.withdrawSuccess), 'success');
-      setForm(EMPTY);
-      setTouched(false);
-    } catch (x) {
-      toast.show(x instanceof Error && x.message ? x.message : intl.formatMessage(m.withdrawError), 'error');
-    } finally {
-      setBusy(false);
-    }
+  const { user, methods, currency, scale, selected, select } = useCashierMethods('withdrawal');
+  const pending = useWithdrawals('pending');
+  const wallet = user.data?.userWallet;
+  const refresh = () => {
+    user.refetch();
+    pending.refetch();
   };
 
+  if (user.error) return <ErrorState message={depositErrorText(intl, user.error)} onRetry={user.refetch} />;
   return (
-    <Card as="form" onSubmit={submit} noValidate>
-      <Muted style={{ marginBottom: 16 }}>{intl.formatMessage(m.withdrawRules)}</Muted>
-      <Field label={`${intl.formatMessage(m.amount)} (${currency})`} inputMode="decimal" value={form.amount} onChange={set('amount')} error={err('amount')} />
-      <Field label={intl.formatMessage(m.beneficiaryName)} autoComplete="name" value={form.beneficiaryName} onChange={set('beneficiaryName')} error={err('beneficiaryName')} maxLength={255} />
-      <Field label={intl.formatMessage(m.accountNumber)} value={form.account} onChange={set('account')} error={err('account')} />
-      <Field label={intl.formatMessage(m.email)} type="email" autoComplete="email" value={form.email} onChange={set('email')} error={err('email')} />
-      <Stack $row $gap={3}>
-        <Field label={intl.formatMessage(m.bankCode)} value={form.bankCode} onChange={set('bankCode')} error={err('bankCode')} maxLength={15} />
-        <Field label={intl.formatMessage(m.bankName)} value={form.bankName} onChange={set('bankName')} />
-      </Stack>
-      <Button type="submit" size="lg" block loading={busy}>
-        {intl.formatMessage(m.withdrawSubmit)}
-      </Button>
-    </Card>
+    <Stack $gap={5}>
+      <InstantWithdrawalInfo />
+      {wallet && (
+        <Stack $row $wrap $gap={5}>
+          <Muted data-testid="withdrawable">{intl.formatMessage(m.withdrawable, { amount: showMoney(wallet.withdrawable, currency, scale) })}</Muted>
+          <Muted data-testid="on-hold">{intl.formatMessage(m.onHold, { amount: showMoney(wallet.onHold, currency, scale) })}</Muted>
+        </Stack>
+      )}
+      <section>
+        <SectionTitle>{intl.formatMessage(m.withdrawMethod)}</SectionTitle>
+        {methods.error ? (
+          <Notice tone="error">{depositErrorText(intl, methods.error)}</Notice>
+        ) : (
+          <MethodGrid
+            mode="withdrawal"
+            methods={methods.data ?? []}
+            loading={user.loading || methods.loading}
+            selected={selected?.name ?? null}
+            onSelect={select}
+            emptyText={intl.formatMessage(m.noWithdrawMethods)}
+          />
+        )}
+      </section>
+      {selected && (
+        <Card>
+          <Muted style={{ marginBottom: 16 }}>{intl.formatMessage(m.withdrawRules)}</Muted>
+          <WithdrawForm key={selected.name} method={selected} currency={currency} scale={scale} defaultEmail={user.data?.getUser?.email} onDone={refresh} />
+        </Card>
+      )}
+      <PendingWithdrawals list={pending} scale={scale} onChanged={refresh} />
+    </Stack>
   );
 }
 
@@ -75,9 +72,9 @@ export function WithdrawPage() {
   const { authenticated } = useSession();
   const { open } = useModal();
   return (
-    <Page style={{ maxWidth: 720 }}>
+    <Page style={{ maxWidth: 820 }} data-testid="cashier-app">
       <PageTitle>{intl.formatMessage(m.withdrawTitle)}</PageTitle>
-      {authenticated ? <WithdrawForm /> : <LoginRequired onLogin={() => open('login')} />}
+      {authenticated ? <Withdraw /> : <LoginRequired onLogin={() => open('login')} />}
     </Page>
   );
 }

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PlatformProvider } from '@casino/platform';
 import { darkTheme } from '@casino/ui';
-import { DEFAULT_AMOUNT, minorToInput, presetMinor } from './amount';
-import { AmountPicker } from './components/AmountPicker';
+import { DEFAULT_AMOUNT, minorToInput, presetMinor } from '../amount';
+import { AmountPicker } from '../components/AmountPicker';
 
 afterEach(cleanup);
 

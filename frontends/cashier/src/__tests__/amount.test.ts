@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alternativeMethod, DEFAULT_AMOUNT, isCardMethod, minorToInput, PRESET_AMOUNTS, presetMinor, stepDown, stepUp } from './amount';
+import { DEFAULT_AMOUNT, minorToInput, PRESET_AMOUNTS, presetMinor, stepDown, stepUp } from '../amount';
 
 const units = (n: number) => BigInt(n) * 100n;
 const walkUp = (start: number, steps: number) => {
@@ -42,14 +42,5 @@ describe('deposit presets and step rule', () => {
   it('works for other minor-unit scales', () => {
     expect(stepUp(30_000n, 3)).toBe(35_000n);
     expect(stepDown(30_000n, 3)).toBe(29_000n);
-  });
-});
-
-describe('alternative payment method', () => {
-  it('matches card-form names and falls back to carouseller', () => {
-    for (const n of ['visa', 'Master', 'mastercard', 'card', 'cards']) expect(isCardMethod(n)).toBe(true);
-    expect(isCardMethod('skrill')).toBe(false);
-    expect(alternativeMethod('visa')).toBe('carouseller');
-    expect(alternativeMethod('skrill')).toBe('card');
   });
 });

@@ -22,6 +22,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/netip"
+	"net/url"
 	"os"
 	"strings"
 	"time"
@@ -67,8 +68,12 @@ type Config struct {
 	// (CASINO_SECURE_COOKIES=1).
 	SecureCookies bool
 	// Reverse replaces the offline borders lookup (for example with a maps
-	// service client). nil uses the borders file.
+	// service client). nil uses ReverseURL, else the borders file.
 	Reverse ReverseGeocoder
+	// ReverseURL is a Nominatim-compatible reverse endpoint used instead of
+	// the borders file (CASINO_GEO_REVERSE_URL; MapsReverse), with
+	// ReverseUserAgent as its User-Agent (CASINO_GEO_REVERSE_AGENT).
+	ReverseURL, ReverseUserAgent string
 	// Excluded returns the operator's excluded country codes for the HTTP
 	// handlers (the settings store lives elsewhere). nil means none.
 	Excluded func(ctx context.Context) ([]string, error)
@@ -80,10 +85,17 @@ type Config struct {
 // the defaults.
 func ConfigFromEnv() (Config, error) {
 	cfg := Config{
-		GeoIPDB:         os.Getenv("CASINO_GEOIP_DB"),
-		BordersFile:     os.Getenv("CASINO_GEO_BORDERS"),
-		CrawlersFile:    os.Getenv("CASINO_CRAWLER_AGENTS"),
-		ForwardedHeader: os.Getenv("CASINO_FORWARDED_HEADER"),
+		GeoIPDB:          os.Getenv("CASINO_GEOIP_DB"),
+		BordersFile:      os.Getenv("CASINO_GEO_BORDERS"),
+		CrawlersFile:     os.Getenv("CASINO_CRAWLER_AGENTS"),
+		ForwardedHeader:  os.Getenv("CASINO_FORWARDED_HEADER"),
+		ReverseURL:       os.Getenv("CASINO_GEO_REVERSE_URL"),
+		ReverseUserAgent: os.Getenv("CASINO_GEO_REVERSE_AGENT"),
+	}
+	if cfg.ReverseURL != "" {
+		if u, err := url.Parse(cfg.ReverseURL); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+			return Config{}, fmt.Errorf("CASINO_GEO_REVERSE_URL %q: want an http(s) URL", cfg.ReverseURL)
+		}
 	}
 	var err error
 	if cfg.TrustedProxies, err = ParsePrefixes(os.Getenv("CASINO_TRUSTED_PROXIES")); err != nil {
@@ -164,7 +176,15 @@ func New(cfg Config, write, read *sql.DB) (*Service, error) {
 		return nil, fmt.Errorf("geo: %w", err)
 	}
 	reverse := cfg.Reverse
-	if reverse == nil {
+	switch {
+	case reverse != nil:
+	case cfg.ReverseURL != "":
+		agent := cfg.ReverseUserAgent
+		if agent == "" {
+			agent = "casino-bff (reverify location)"
+		}
+		reverse = &MapsReverse{BaseURL: cfg.ReverseURL, UserAgent: agent, Client: &http.Client{Timeout: mapsTimeout}, Fallback: borders}
+	default:
 		reverse = borders
 	}
 	locator := &Locator{ipdb: ipdb, resolver: resolver, names: borders}

@@ -136,6 +136,9 @@ async function goBenchmarks() {
     if (line.startsWith('pkg: ')) pkg = line.slice(5);
     if (/^Benchmark/.test(line)) lines.push(`${pkg.padEnd(24)} ${line.trim()}`);
     if (/^(FAIL|--- FAIL)/.test(line)) lines.push(line.trim());
+    // The reason under a failed benchmark (t.Fatal output), so the report
+    // says why and not only that it failed.
+    else if (/^\s+\S+_test\.go:\d+: /.test(line) && /^--- FAIL/.test(lines.at(-1) ?? '')) lines.push(`    ${line.trim().slice(0, 300)}`);
   }
   if (failed) lines.push(`(go test reported failures: ${failed})`);
   return lines;

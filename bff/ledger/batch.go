@@ -54,6 +54,32 @@ func (t *Tx) Reverse(key string, id int64, meta map[string]string) (Transaction,
 	return t.Post(Transfer{IdempotencyKey: key, Kind: KindRollback, Reverses: id, Metadata: meta})
 }
 
+// PlayerBalances reads a player's real and bonus balances in currency c
+// inside the transaction (0 for accounts not opened yet). A Post in the same
+// job reuses the rows it read.
+func (t *Tx) PlayerBalances(playerID int64, c Currency) (real, bonus int64, err error) {
+	for i, name := range []string{PlayerReal(playerID), PlayerBonus(playerID)} {
+		key := name + "\x00" + c.Code
+		row, ok := t.w.accounts[key]
+		if !ok {
+			row = &balanceRow{kind: []AccountKind{AccountReal, AccountBonus}[i]}
+			err := t.w.QueryRowContext(t.ctx, sqlAccountByName, name, c.Code).Scan(&row.id, &row.balance)
+			if err != nil && !errors.Is(err, sql.ErrNoRows) {
+				return 0, 0, fmt.Errorf("ledger: balance of %s: %w", name, err)
+			}
+			if row.id != 0 {
+				t.w.accounts[key] = row
+			}
+		}
+		if i == 0 {
+			real = row.balance
+		} else {
+			bonus = row.balance
+		}
+	}
+	return real, bonus, nil
+}
+
 // Transaction reads a stored transaction by id inside the write transaction.
 func (t *Tx) Transaction(id int64) (Transaction, error) {
 	tr, _, err := loadTransaction(t.ctx, t.w, sqlTransactionByID, id)
@@ -147,8 +173,14 @@ func (l *Ledger) lead() {
 	next.done <- jobResult{lead: true}
 }
 
+// GroupStats reports how many write transactions (groups) and jobs the
+// group commit has run: jobs/groups is the mean group size.
+func (l *Ledger) GroupStats() (groups, jobs int64) { return l.groups.Load(), l.jobs.Load() }
+
 // runGroup runs each job in a savepoint of one write transaction and commits.
 func (l *Ledger) runGroup(group []*job) {
+	l.groups.Add(1)
+	l.jobs.Add(int64(len(group)))
 	results := make([]error, len(group))
 	finish := func(groupErr error) {
 		for i, j := range group {
@@ -173,21 +205,24 @@ func (l *Ledger) runGroup(group []*job) {
 			results[i] = err
 			continue
 		}
-		if _, err := sqlTx.ExecContext(ctx, "SAVEPOINT job"); err != nil {
+		if _, err := w.ExecContext(ctx, sqlSavepoint); err != nil {
 			sqlTx.Rollback()
 			finish(fmt.Errorf("ledger: savepoint: %w", err))
 			return
 		}
 		results[i] = runJob(j, w)
-		undo := "RELEASE job"
+		var err error
 		if results[i] != nil {
-			undo = "ROLLBACK TO job; RELEASE job"
+			_, err = w.ExecContext(ctx, sqlRollbackTo)
 		} else {
 			ran++
 		}
-		if _, err := sqlTx.ExecContext(ctx, undo); err != nil {
+		if err == nil {
+			_, err = w.ExecContext(ctx, sqlRelease)
+		}
+		if err != nil {
 			sqlTx.Rollback()
-			finish(fmt.Errorf("ledger: %s: %w", undo, err))
+			finish(fmt.Errorf("ledger: end savepoint: %w", err))
 			return
 		}
 	}
@@ -210,5 +245,6 @@ func runJob(j *job, w writeTx) (err error) {
 			err = fmt.Errorf("ledger: job panicked: %v\n%s", v, debug.Stack())
 		}
 	}()
+	w.accounts = map[string]*balanceRow{}
 	return j.fn(&Tx{ctx: context.WithoutCancel(j.ctx), w: w})
 }

@@ -102,3 +102,11 @@ func wantCode(tb testing.TB, err error, code string) {
 }
 
 func ledgerEUR(s string) ledger.Money { return ledger.MustParse(s, eur) }
+
+func errFields(err error) map[string]string {
+	var apiErr *api.Error
+	if errors.As(err, &apiErr) {
+		return apiErr.Fields
+	}
+	return nil
+}

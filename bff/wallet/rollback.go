@@ -17,6 +17,8 @@ func (s *Service) Rollback(ctx context.Context, provider string, req RollbackReq
 	}
 	if !validID(req.RollbackTransactionID) {
 		v.Add("rollbackTransactionId", "Required")
+	} else if req.RollbackTransactionID == req.TransactionID {
+		v.Add("rollbackTransactionId", "Invalid format")
 	}
 	if !validID(req.RoundID) {
 		v.Add("roundId", "Required")

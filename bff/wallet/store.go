@@ -36,7 +36,7 @@ const (
 	qMarkReversed = `UPDATE wallet_transactions SET rolled_back = 1 WHERE id = ?`
 )
 
-var statements = []string{qTx, qPlayer, qRound, qRoundByRef, qBalances, qInsertRound, qUpdateRound, qInsertTx, qDay, qPeriods, qConsumeBuy, qMarkReversed}
+var statements = []string{qTx, qPlayer, qRound, qRoundByRef, qInsertRound, qUpdateRound, qInsertTx, qDay, qPeriods, qConsumeBuy, qMarkReversed}
 
 func (s *Service) prepare(ctx context.Context) error {
 	s.stmtOnce.Do(func() {
@@ -131,28 +131,10 @@ func (w wtx) player(id int64) (player, error) {
 	return p, nil
 }
 
-// balances reads the player's real and bonus balances.
+// balances reads the player's real and bonus balances (the ledger keeps the
+// rows for the post that follows).
 func (w wtx) balances(id int64, c ledger.Currency) (real, bonus int64, err error) {
-	rows, err := w.stmt(qBalances).QueryContext(w.Context(), c.Code, ledger.PlayerReal(id), ledger.PlayerBonus(id))
-	if err != nil {
-		return 0, 0, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var (
-			name string
-			bal  int64
-		)
-		if err := rows.Scan(&name, &bal); err != nil {
-			return 0, 0, err
-		}
-		if name == ledger.PlayerBonus(id) {
-			bonus = bal
-		} else {
-			real = bal
-		}
-	}
-	return real, bonus, rows.Err()
+	return w.PlayerBalances(id, c)
 }
 
 // roundRow is a stored round.

@@ -11,7 +11,9 @@ import (
 	"io/fs"
 	"strings"
 
+	"casino/bff/cashier"
 	"casino/bff/database"
+	"casino/bff/ledger"
 	"casino/bff/scripts"
 	"casino/bff/settings"
 )
@@ -25,6 +27,7 @@ func Load(ctx context.Context, db *database.DB, dir fs.FS) (string, error) {
 	}{
 		{"settings.json", loadSettings},
 		{"scripts.json", loadScripts},
+		{"payments.json", loadPayments},
 	}
 	for _, s := range steps {
 		raw, err := fs.ReadFile(dir, s.file)
@@ -72,4 +75,9 @@ func loadScripts(ctx context.Context, db *database.DB, raw []byte) (string, erro
 		}
 	}
 	return fmt.Sprintf("%d operator scripts", len(list)), nil
+}
+
+// loadPayments stores the cashier's settings and payment methods.
+func loadPayments(ctx context.Context, db *database.DB, raw []byte) (string, error) {
+	return cashier.New(db, ledger.New(db), nil).LoadSeed(ctx, raw)
 }

@@ -53,6 +53,7 @@ type App struct {
 	Accounts  *account.Service
 	Geo       *geo.Service
 	Mail      *mail.Sender
+	Cashier   *Cashier
 }
 
 // New opens the database and builds every service. Settings must load: the
@@ -90,6 +91,10 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 		return nil, fmt.Errorf("cannot load the English translations from %s: %w", cfg.ContentDir, err)
 	}
 	if err := a.openGeo(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	if err := a.openCashier(ctx); err != nil {
 		db.Close()
 		return nil, err
 	}
@@ -166,6 +171,7 @@ func (a *App) Handler() (http.Handler, error) {
 	a.Accounts.Routes(mux)
 	a.accountsRoutes(mux)
 	a.Geo.Routes(mux)
+	a.cashierRoutes(mux)
 	handle("POST /api/user/log-event", a.Tracking.Handler())
 	handle("GET /api/user/events", a.Sessions.RequireUser(a.Realtime.Handler()))
 

@@ -224,6 +224,9 @@ func (p *Processor) Run(ctx context.Context) {
 			return
 		case <-tick.C:
 			if err := p.ResolveDue(ctx); err != nil && ctx.Err() == nil {
+				if strings.Contains(err.Error(), "database is closed") {
+					return // the server shut down without cancelling ctx
+				}
 				slog.Error("sandbox: resolve pending payments", "err", err)
 			}
 		}

@@ -1,0 +1,158 @@
+package cashier
+
+import (
+	"crypto/subtle"
+	"errors"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"casino/bff/api"
+	"casino/bff/session"
+)
+
+// Web serves the cashier's calls (docs/cashier.md).
+type Web struct {
+	Service  *Service
+	Sessions *session.Manager
+	// Locate returns the caller's country from the request (IP), "" when
+	// unknown.
+	Locate func(*http.Request) string
+	// AdminToken authorises the admin calls (X-Admin-Token); empty turns
+	// them off.
+	AdminToken string
+}
+
+// Routes registers the player, admin and webhook routes.
+func (web *Web) Routes(mux *http.ServeMux) {
+	handle := func(pattern string, h api.HandlerFunc) { mux.Handle(pattern, h) }
+	user := func(pattern string, h api.HandlerFunc) { mux.Handle(pattern, web.Sessions.RequireUser(h)) }
+	handle("GET /api/admin/get-payments", web.getPayments)
+	user("POST /api/user/deposit", web.deposit)
+	user("GET /api/user/deposits/{id}", web.getDeposit)
+	user("POST /api/user/3ds-webhook", web.threeDS)
+	handle("POST /webhooks/cashier/{processor}", web.webhook)
+}
+
+func (web *Web) caller(r *http.Request) Caller {
+	c := Caller{UserID: session.PlayerFrom(r.Context()).ID}
+	if web.Locate != nil {
+		c.Country = web.Locate(r)
+	}
+	return c
+}
+
+// getPayments: GET /api/admin/get-payments?currencyCode=&countryCode=&type=.
+// The token is optional: with one, the player's e-mail and tags count.
+func (web *Web) getPayments(w http.ResponseWriter, r *http.Request) error {
+	q := ListQuery{Currency: r.URL.Query().Get("currencyCode"), Country: r.URL.Query().Get("countryCode"), Purpose: ForDeposit}
+	if r.URL.Query().Get("type") == ForWithdrawal {
+		q.Purpose = ForWithdrawal
+	}
+	var profileCountry string
+	if p, err := web.Sessions.FromRequest(r); err != nil {
+		return err
+	} else if p != nil {
+		pl, err := web.Service.player(r.Context(), p.ID)
+		if err != nil {
+			return err
+		}
+		q.Viewer = Viewer{LoggedIn: true, Email: pl.Email, Tags: pl.Tags}
+		profileCountry = pl.Country
+		if q.Currency == "" {
+			q.Currency = pl.Currency
+		}
+	}
+	if q.Currency == "" {
+		q.Currency = "EUR" // SPEC section 9: default currency fallback
+	}
+	if q.Country == "" && web.Locate != nil {
+		q.Country = web.Locate(r)
+	}
+	if q.Country == "" {
+		q.Country = profileCountry
+	}
+	list, err := web.Service.List(r.Context(), q)
+	if err != nil {
+		return err
+	}
+	return api.WriteData(w, list)
+}
+
+func (web *Web) deposit(w http.ResponseWriter, r *http.Request) error {
+	var req DepositRequest
+	if err := api.Decode(w, r, &req); err != nil {
+		return err
+	}
+	d, err := web.Service.Deposit(r.Context(), web.caller(r), req)
+	if err != nil {
+		return err
+	}
+	return api.WriteData(w, d)
+}
+
+func (web *Web) getDeposit(w http.ResponseWriter, r *http.Request) error {
+	d, err := web.Service.PlayerDeposit(r.Context(), session.PlayerFrom(r.Context()).ID, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	return api.WriteData(w, d)
+}
+
+func (web *Web) threeDS(w http.ResponseWriter, r *http.Request) error {
+	var body struct {
+		PaReq string `json:"PaReq"`
+		MD    string `json:"MD"`
+	}
+	if err := api.Decode(w, r, &body); err != nil {
+		return err
+	}
+	d, err := web.Service.Complete3DS(r.Context(), session.PlayerFrom(r.Context()).ID, body.PaReq, body.MD)
+	if err != nil {
+		return err
+	}
+	return api.WriteData(w, d)
+}
+
+// webhook: POST /webhooks/cashier/{processor}, outside /api/ because a
+// processor cannot send the casino's system token; the signature is its
+// authentication.
+func (web *Web) webhook(w http.ResponseWriter, r *http.Request) error {
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, 64<<10))
+	if err != nil {
+		return api.ErrPayloadTooLarge
+	}
+	if err := web.Service.HandleWebhook(r.Context(), r.PathValue("processor"), r.Header.Get("Cashier-Signature"), body); err != nil {
+		return err
+	}
+	return api.WriteData(w, map[string]bool{"received": true})
+}
+
+// admin wraps an admin call: X-Admin-Token must equal the configured token.
+func (web *Web) admin(h api.HandlerFunc) api.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		tok := r.Header.Get("X-Admin-Token")
+		if web.AdminToken == "" || subtle.ConstantTimeCompare([]byte(tok), []byte(web.AdminToken)) != 1 {
+			return api.ErrForbidden
+		}
+		return h(w, r)
+	}
+}
+
+// page reads pageNo and limit (SPEC section 9: page 1, size 20).
+func page(r *http.Request) (int, int) {
+	pageNo, err := strconv.Atoi(r.URL.Query().Get("pageNo"))
+	if err != nil || pageNo < 1 {
+		pageNo = 1
+	}
+	limit, err := strconv.Atoi(r.URL.Query().Get("limit"))
+	if err != nil || limit < 1 {
+		limit = 20
+	}
+	return pageNo, min(limit, 100)
+}
+
+var errNotAdmin = errors.New("admin token required")
+
+func lower(s string) string { return strings.ToLower(strings.TrimSpace(s)) }

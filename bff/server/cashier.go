@@ -1,0 +1,69 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"time"
+
+	"casino/bff/cashier"
+	"casino/bff/cashier/cardsandbox"
+	"casino/bff/ledger"
+)
+
+// cashierSandbox is on unless CASINO_SANDBOX=off: the sandbox card processor
+// and chain stand in for outside services (README).
+func cashierSandbox() bool { return os.Getenv("CASINO_SANDBOX") != "off" }
+
+// Cashier is the cashier service with the sandbox processors the server
+// runs for it.
+type Cashier struct {
+	*cashier.Service
+	cardSandbox *cardsandbox.Processor
+}
+
+// openCashier builds the cashier on the ledger with its processors and
+// starts their background work (pending payments) for the life of ctx.
+func (a *App) openCashier(ctx context.Context) error {
+	a.Cashier = &Cashier{Service: cashier.New(a.DB, ledger.New(a.DB), a.Realtime)}
+	a.Cashier.ExcludedCountries = func(ctx context.Context) ([]string, error) {
+		st, err := a.Settings.Current(ctx)
+		return st.ExcludedCountries, err
+	}
+	if !cashierSandbox() {
+		return nil
+	}
+	secret, err := a.Cashier.Secret(ctx, "sandbox-webhook", 32)
+	if err != nil {
+		return err
+	}
+	delay := 5 * time.Second
+	if v := os.Getenv("CASINO_SANDBOX_PENDING_DELAY"); v != "" {
+		if delay, err = time.ParseDuration(v); err != nil {
+			return fmt.Errorf("CASINO_SANDBOX_PENDING_DELAY: %w", err)
+		}
+	}
+	// The sandbox posts its webhooks to the cashier in process, through the
+	// same signature check an outside processor's HTTP call goes through.
+	svc := a.Cashier.Service
+	sb := cardsandbox.New(a.DB, secret, func(ctx context.Context, body []byte, sig string) error {
+		return svc.HandleWebhook(ctx, cardsandbox.Name, sig, body)
+	}, cardsandbox.Options{PendingDelay: delay})
+	a.Cashier.AddProcessor(sb, secret)
+	a.Cashier.cardSandbox = sb
+	go sb.Run(ctx)
+	slog.Info("cashier: sandbox card processor on", "pendingDelay", delay)
+	return nil
+}
+
+// cashierRoutes serves the cashier's calls and the sandbox's hosted pages.
+func (a *App) cashierRoutes(mux *http.ServeMux) {
+	web := &cashier.Web{Service: a.Cashier.Service, Sessions: a.Sessions, Locate: a.Accounts.Locate,
+		AdminToken: os.Getenv("CASINO_ADMIN_TOKEN")}
+	web.Routes(mux)
+	if sb := a.Cashier.cardSandbox; sb != nil {
+		mux.Handle("/sandbox/card/3ds/", sb.Handler())
+	}
+}

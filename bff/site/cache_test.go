@@ -64,6 +64,16 @@ func TestSharedPageFreshNonce(t *testing.T) {
 		t.Error("second guest request was not served from the cache")
 	}
 	a.has(t, `<script nonce=`+na+`>window.opEveryone=1</script>`)
+
+	// Pages answered with another status are rendered per request, with
+	// their own nonce too.
+	nf, nf2 := f.get("/no-such-page"), f.get("/no-such-page")
+	if nf.status != http.StatusNotFound {
+		t.Fatalf("status %d", nf.status)
+	}
+	if nonces(t, nf) == nonces(t, nf2) {
+		t.Error("two 404 pages share a nonce")
+	}
 }
 
 // Players, country-blocked visitors and fragments are rendered per request:

@@ -382,12 +382,17 @@ func (s *Site) page(w http.ResponseWriter, r *http.Request, q *request, kind she
 	}
 	v.shared = q.player == nil && p.CountryBlock == nil
 	if !v.shared {
-		p.Nonce = newNonce()
-		if v.scripts != nil {
-			p.Head, p.BodyStart, p.BodyEnd = v.scripts.withNonce(p.Nonce)
-		}
+		v.ownNonce()
 	}
 	return v
+}
+
+// ownNonce gives a page rendered for this response alone its fresh nonce.
+func (v *view) ownNonce() {
+	v.Nonce = newNonce()
+	if v.scripts != nil {
+		v.Head, v.BodyStart, v.BodyEnd = v.scripts.withNonce(v.Nonce)
+	}
 }
 
 // bufPool recycles render buffers: a page is ~20 KB.
@@ -397,9 +402,12 @@ var bufPool = sync.Pool{New: func() any { b := new(bytes.Buffer); b.Grow(32 << 1
 // headers. A shared page is rendered once per version of its inputs and
 // served from the cache with a fresh nonce (cache.go).
 func (s *Site) render(w http.ResponseWriter, r *http.Request, v *view, status int, play bool) {
-	if v.shared && status == http.StatusOK {
-		s.renderShared(w, r, v, play)
-		return
+	if v.shared {
+		if status == http.StatusOK {
+			s.renderShared(w, r, v, play)
+			return
+		}
+		v.ownNonce() // error pages are not cached: the path is anything
 	}
 	buf := bufPool.Get().(*bytes.Buffer)
 	buf.Reset()

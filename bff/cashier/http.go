@@ -33,6 +33,15 @@ func (web *Web) Routes(mux *http.ServeMux) {
 	user("GET /api/user/deposits/{id}", web.getDeposit)
 	user("POST /api/user/3ds-webhook", web.threeDS)
 	handle("POST /webhooks/cashier/{processor}", web.webhook)
+	user("GET /api/user/crypto/deposit-address", web.depositAddress)
+}
+
+func (web *Web) depositAddress(w http.ResponseWriter, r *http.Request) error {
+	a, err := web.Service.DepositAddress(r.Context(), web.caller(r), r.URL.Query().Get("network"))
+	if err != nil {
+		return err
+	}
+	return api.WriteData(w, a)
 }
 
 func (web *Web) caller(r *http.Request) Caller {

@@ -10,6 +10,8 @@ import (
 
 	"casino/bff/cashier"
 	"casino/bff/cashier/cardsandbox"
+	"casino/bff/cashier/chainsandbox"
+	"casino/bff/cashier/coins"
 	"casino/bff/ledger"
 )
 
@@ -22,6 +24,7 @@ func cashierSandbox() bool { return os.Getenv("CASINO_SANDBOX") != "off" }
 type Cashier struct {
 	*cashier.Service
 	cardSandbox *cardsandbox.Processor
+	chain       *chainsandbox.Chain
 }
 
 // openCashier builds the cashier on the ledger with its processors and
@@ -31,6 +34,9 @@ func (a *App) openCashier(ctx context.Context) error {
 	a.Cashier.ExcludedCountries = func(ctx context.Context) ([]string, error) {
 		st, err := a.Settings.Current(ctx)
 		return st.ExcludedCountries, err
+	}
+	if err := a.openWallet(ctx); err != nil {
+		return err
 	}
 	if !cashierSandbox() {
 		return nil
@@ -54,7 +60,43 @@ func (a *App) openCashier(ctx context.Context) error {
 	a.Cashier.AddProcessor(sb, secret)
 	a.Cashier.cardSandbox = sb
 	go sb.Run(ctx)
-	slog.Info("cashier: sandbox card processor on", "pendingDelay", delay)
+
+	block := time.Second
+	if v := os.Getenv("CASINO_SANDBOX_BLOCK_INTERVAL"); v != "" {
+		if block, err = time.ParseDuration(v); err != nil {
+			return fmt.Errorf("CASINO_SANDBOX_BLOCK_INTERVAL: %w", err)
+		}
+	}
+	a.Cashier.chain = chainsandbox.New(a.DB, svc.ChainTransfer, block)
+	go a.Cashier.chain.Run(ctx)
+	slog.Info("cashier: sandbox card processor and chain on", "pendingDelay", delay, "blockInterval", block)
+	return nil
+}
+
+// openWallet sets the HD wallet deposit addresses come from: the operator's
+// extended public key (CASINO_CRYPTO_XPUB), or in the sandbox a wallet made
+// from a random seed kept in the database.
+func (a *App) openWallet(ctx context.Context) error {
+	if xpub := os.Getenv("CASINO_CRYPTO_XPUB"); xpub != "" {
+		w, err := coins.NewWallet(xpub)
+		if err != nil {
+			return fmt.Errorf("CASINO_CRYPTO_XPUB: %w", err)
+		}
+		a.Cashier.SetWallet(w)
+		return nil
+	}
+	if !cashierSandbox() {
+		return nil
+	}
+	seed, err := a.Cashier.Secret(ctx, "sandbox-wallet-seed", 32)
+	if err != nil {
+		return err
+	}
+	w, _, err := coins.NewSandboxWallet(seed)
+	if err != nil {
+		return err
+	}
+	a.Cashier.SetWallet(w)
 	return nil
 }
 
@@ -65,5 +107,8 @@ func (a *App) cashierRoutes(mux *http.ServeMux) {
 	web.Routes(mux)
 	if sb := a.Cashier.cardSandbox; sb != nil {
 		mux.Handle("/sandbox/card/3ds/", sb.Handler())
+	}
+	if c := a.Cashier.chain; c != nil {
+		c.Routes(mux)
 	}
 }

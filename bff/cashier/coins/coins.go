@@ -94,3 +94,13 @@ func (n Network) Validate(address string) error {
 	}
 	return nil
 }
+
+// Transfer is an incoming transfer seen on a chain: the watcher reports it
+// when it enters the mempool (0 confirmations) and after every block.
+type Transfer struct {
+	Network       string
+	TxID          string
+	Address       string
+	Amount        int64 // minor units of the network's coin (8 decimals)
+	Confirmations int
+}

@@ -13,6 +13,7 @@ import (
 
 	"casino/bff/cashier"
 	"casino/bff/database"
+	"casino/bff/games"
 	"casino/bff/ledger"
 	"casino/bff/scripts"
 	"casino/bff/settings"
@@ -28,6 +29,8 @@ func Load(ctx context.Context, db *database.DB, dir fs.FS) (string, error) {
 		{"settings.json", loadSettings},
 		{"scripts.json", loadScripts},
 		{"payments.json", loadPayments},
+		{"categories.json", games.SeedCategories},
+		{"games.json", games.SeedGames},
 	}
 	for _, s := range steps {
 		raw, err := fs.ReadFile(dir, s.file)

@@ -54,6 +54,7 @@ type App struct {
 	Geo       *geo.Service
 	Mail      *mail.Sender
 	Cashier   *Cashier
+	Games     *Games
 }
 
 // New opens the database and builds every service. Settings must load: the
@@ -95,6 +96,10 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 		return nil, err
 	}
 	if err := a.openCashier(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	if err := a.openGames(ctx); err != nil {
 		db.Close()
 		return nil, err
 	}
@@ -172,6 +177,7 @@ func (a *App) Handler() (http.Handler, error) {
 	a.accountsRoutes(mux)
 	a.Geo.Routes(mux)
 	a.cashierRoutes(mux)
+	a.gamesRoutes(mux)
 	handle("POST /api/user/log-event", a.Tracking.Handler())
 	handle("GET /api/user/events", a.Sessions.RequireUser(a.Realtime.Handler()))
 

@@ -166,12 +166,19 @@ function history() {
   return block.split('\n').filter((l) => /^\| \d{4}-/.test(l));
 }
 
+/** The hand-written notes block of the current doc, kept across runs. */
+function notes() {
+  if (!existsSync(DOC)) return '';
+  const m = readFileSync(DOC, 'utf8').match(/<!-- notes -->\n([\s\S]*?)<!-- \/notes -->/);
+  return m ? m[1] : '';
+}
+
 function writeDoc(r) {
   const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
   const jsGzip = r.js.files.reduce((s, f) => s + f.transferBytes, 0);
   const jsRaw = r.js.files.reduce((s, f) => s + f.decodedBytes, 0);
   const ok = (v, good) => (good ? `${v} ✅` : `${v} ❌`);
-  const row = `| ${date} | ${r.commit} | ${r.cores} | ${fmt(r.plain.rps, 0)} | ${fmt(r.plain.p50Ms)} | ${fmt(r.plain.p99Ms)} | ${fmt(r.gzip.rps, 0)} | ${kb(jsGzip)} | ${r.js.files.length} |`;
+  const row = `| ${date} | ${r.commit} | ${r.cores} | ${fmt(r.plain.rps, 0)} | ${fmt(r.plain.p50Ms)} | ${fmt(r.plain.p99Ms)} | ${fmt(r.gzip.rps, 0)} | ${kb(jsGzip)} | ${r.js.files.length} | ${r.load.split(' ')[0]} |`;
   const hist = [row, ...history()].slice(0, 30);
   const files = [...r.js.files].sort((a, b) => b.transferBytes - a.transferBytes);
   const doc = `# Benchmarks
@@ -184,7 +191,9 @@ the last 30 runs.
 ## Latest run
 
 - Date: ${date}, commit ${r.commit}
-- Machine: ${r.machine}; load average when the run started: ${r.load} (other work on the machine lowers the figures)
+- Machine: ${r.machine}; load average (1, 5, 15 min) when the run started: ${r.load}, after the load runs: ${r.loadAfter}
+  (other work on the machine lowers the figures; with a load average above the core count they say more about the
+  neighbours than about the casino)
 - Load: ${r.plain.tool}, URL \`/casino\` (guest, loopback; the load tool shares the 2 cores with the server)
 
 | figure | result | target |
@@ -192,6 +201,7 @@ the last 30 runs.
 | shell pages/s, \`/casino\` (no compression) | ${ok(fmt(r.plain.rps, 0), r.plain.rps >= TARGET_RPS)} | ≥ ${TARGET_RPS.toLocaleString('en')} |
 | latency p50 / p99 (no compression) | ${fmt(r.plain.p50Ms)} ms / ${fmt(r.plain.p99Ms)} ms | |
 | shell pages/s, \`Accept-Encoding: gzip\` | ${fmt(r.gzip.rps, 0)} | |
+| page bytes, identity / gzip | ${r.sizes.plain} / ${r.sizes.gzip} | |
 | latency p50 / p99 (gzip) | ${fmt(r.gzip.p50Ms)} ms / ${fmt(r.gzip.p99Ms)} ms | |
 | errors (non-2xx, socket) | ${r.plain.non2xx + r.gzip.non2xx}${r.plain.socketErrors ? `; ${r.plain.socketErrors}` : ''} | 0 |
 | first-visit JavaScript, gzip (transfer) | ${ok(`${kb(jsGzip)} KB`, jsGzip < TARGET_JS_KB * 1024 && r.js.mounted)} | < ${TARGET_JS_KB} KB |
@@ -212,10 +222,15 @@ ${files.map((f) => `| \`${f.path}\` | ${f.encoding} | ${f.transferBytes} | ${f.d
 ${r.goBench.join('\n') || '(no benchmarks found)'}
 \`\`\`
 
+## Notes
+
+<!-- notes -->
+${notes()}<!-- /notes -->
+
 ## History
 
-| date | commit | cores | pages/s | p50 ms | p99 ms | pages/s gzip | first-load JS KB gzip | JS files |
-|---|---|---|---:|---:|---:|---:|---:|---:|
+| date | commit | cores | pages/s | p50 ms | p99 ms | pages/s gzip | first-load JS KB gzip | JS files | load (1 min) |
+|---|---|---|---:|---:|---:|---:|---:|---:|---:|
 <!-- history -->
 ${hist.join('\n')}
 `;
@@ -243,6 +258,10 @@ try {
   log(`  ${fmt(plain.rps, 0)} req/s, p50 ${fmt(plain.p50Ms)} ms, p99 ${fmt(plain.p99Ms)} ms`);
   const gzip = await load(url, { headers: ['Accept-Encoding: gzip'] });
   log(`  gzip: ${fmt(gzip.rps, 0)} req/s, p50 ${fmt(gzip.p50Ms)} ms, p99 ${fmt(gzip.p99Ms)} ms`);
+  const loadAfter = loadavg().map((l) => l.toFixed(2)).join(' ');
+  const gzRes = await fetch(url, { headers: { 'Accept-Encoding': 'gzip' } });
+  const sizes = { plain: Buffer.byteLength(html), gzip: `${gzRes.headers.get('content-length') ?? '?'} (${gzRes.headers.get('content-encoding') ?? 'identity'})` };
+  await gzRes.arrayBuffer();
 
   log('first visit to /casino in Chromium');
   const js = await firstVisitJS(server.url);
@@ -251,7 +270,7 @@ try {
   log('go test -bench . -run ^$ ./...');
   const goBench = await goBenchmarks();
 
-  const r = { plain, gzip, js, goBench, missing: server.missing, load: startLoad, machine: machine(), cores: cpus().length, commit: commit() };
+  const r = { plain, gzip, js, goBench, sizes, loadAfter, missing: server.missing, load: startLoad, machine: machine(), cores: cpus().length, commit: commit() };
   const { jsGzip } = writeDoc(r);
   log(`first-visit JS: ${kb(jsGzip)} KB gzip in ${js.files.length} files${js.mounted ? '' : ' (lobby did not mount)'}`);
   for (const l of goBench) log(`  ${l}`);

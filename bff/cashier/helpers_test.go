@@ -3,11 +3,13 @@ package cashier
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"sync"
 	"testing"
 	"time"
 
+	"casino/bff/api"
 	"casino/bff/database"
 	"casino/bff/ledger"
 	"casino/bff/realtime"
@@ -105,4 +107,13 @@ func eventually(tb testing.TB, what string, cond func() bool) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+}
+
+func asAPI(err error) *api.Error {
+	var e *api.Error
+	errors.As(err, &e)
+	if e == nil {
+		return &api.Error{}
+	}
+	return e
 }

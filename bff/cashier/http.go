@@ -1,12 +1,12 @@
 package cashier
 
 import (
+	"context"
 	"crypto/subtle"
-	"errors"
+	"encoding/json"
 	"io"
 	"net/http"
 	"strconv"
-	"strings"
 
 	"casino/bff/api"
 	"casino/bff/session"
@@ -22,6 +22,9 @@ type Web struct {
 	// AdminToken authorises the admin calls (X-Admin-Token); empty turns
 	// them off.
 	AdminToken string
+	// GameHistory serves get-transactions?type=games (the game wallet's
+	// casino transactions); without it that tab answers 404.
+	GameHistory func(ctx context.Context, userID int64, pageNo, limit int) (any, error)
 }
 
 // Routes registers the player, admin and webhook routes.
@@ -34,6 +37,123 @@ func (web *Web) Routes(mux *http.ServeMux) {
 	user("POST /api/user/3ds-webhook", web.threeDS)
 	handle("POST /webhooks/cashier/{processor}", web.webhook)
 	user("GET /api/user/crypto/deposit-address", web.depositAddress)
+	user("POST /api/user/withdraw", web.withdraw)
+	user("GET /api/user/withdrawals", web.withdrawals)
+	user("POST /api/user/withdrawals/{id}/cancel", web.cancelWithdrawal)
+	user("GET /api/user/get-transactions", web.transactions)
+	handle("GET /api/admin/withdrawals", web.admin(web.adminWithdrawals))
+	handle("POST /api/admin/withdrawals/{id}/approve", web.admin(web.approve))
+	handle("POST /api/admin/withdrawals/{id}/reject", web.admin(web.reject))
+	handle("GET /api/admin/cashier/settings", web.admin(web.getSettings))
+	handle("PUT /api/admin/cashier/settings", web.admin(web.putSettings))
+}
+
+func (web *Web) withdraw(w http.ResponseWriter, r *http.Request) error {
+	var req WithdrawRequest
+	if err := api.Decode(w, r, &req); err != nil {
+		return err
+	}
+	out, err := web.Service.Withdraw(r.Context(), web.caller(r), req)
+	if err != nil {
+		return err
+	}
+	return api.WriteData(w, out)
+}
+
+func (web *Web) withdrawals(w http.ResponseWriter, r *http.Request) error {
+	pageNo, limit := page(r)
+	out, err := web.Service.Withdrawals(r.Context(), session.PlayerFrom(r.Context()).ID, r.URL.Query().Get("status"), pageNo, limit)
+	if err != nil {
+		return err
+	}
+	return api.WriteData(w, out)
+}
+
+func (web *Web) cancelWithdrawal(w http.ResponseWriter, r *http.Request) error {
+	out, err := web.Service.CancelWithdrawal(r.Context(), session.PlayerFrom(r.Context()).ID, r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	return api.WriteData(w, out)
+}
+
+// transactions: GET /api/user/get-transactions?type=deposit|withdrawal|games&pageNo&limit.
+func (web *Web) transactions(w http.ResponseWriter, r *http.Request) error {
+	pageNo, limit := page(r)
+	userID := session.PlayerFrom(r.Context()).ID
+	tab := r.URL.Query().Get("type")
+	if tab == "" {
+		tab = TabDeposit
+	}
+	if tab == TabGames {
+		if web.GameHistory == nil {
+			return api.ErrNotFound
+		}
+		out, err := web.GameHistory(r.Context(), userID, pageNo, limit)
+		if err != nil {
+			return err
+		}
+		return api.WriteData(w, out)
+	}
+	out, err := web.Service.History(r.Context(), userID, tab, pageNo, limit)
+	if err != nil {
+		return err
+	}
+	return api.WriteData(w, out)
+}
+
+func (web *Web) adminWithdrawals(w http.ResponseWriter, r *http.Request) error {
+	pageNo, limit := page(r)
+	out, err := web.Service.Withdrawals(r.Context(), 0, r.URL.Query().Get("status"), pageNo, limit)
+	if err != nil {
+		return err
+	}
+	return api.WriteData(w, out)
+}
+
+func (web *Web) approve(w http.ResponseWriter, r *http.Request) error {
+	out, err := web.Service.ApproveWithdrawal(r.Context(), r.PathValue("id"), "admin-api")
+	if err != nil {
+		return err
+	}
+	return api.WriteData(w, out)
+}
+
+func (web *Web) reject(w http.ResponseWriter, r *http.Request) error {
+	var body struct {
+		Reason string `json:"reason"`
+	}
+	if r.ContentLength != 0 {
+		if err := api.Decode(w, r, &body); err != nil {
+			return err
+		}
+	}
+	out, err := web.Service.RejectWithdrawal(r.Context(), r.PathValue("id"), "admin-api", body.Reason)
+	if err != nil {
+		return err
+	}
+	return api.WriteData(w, out)
+}
+
+func (web *Web) getSettings(w http.ResponseWriter, r *http.Request) error {
+	st, err := web.Service.Settings(r.Context())
+	if err != nil {
+		return err
+	}
+	return api.WriteData(w, st)
+}
+
+// putSettings changes the operator settings given in the body (a partial
+// Settings object).
+func (web *Web) putSettings(w http.ResponseWriter, r *http.Request) error {
+	var raw json.RawMessage
+	if err := api.Decode(w, r, &raw); err != nil {
+		return err
+	}
+	if err := web.Service.SaveSettings(r.Context(), raw); err != nil {
+		return api.ErrInvalidFormat.WithField("body", err.Error())
+	}
+	return web.getSettings(w, r)
 }
 
 func (web *Web) depositAddress(w http.ResponseWriter, r *http.Request) error {
@@ -161,7 +281,3 @@ func page(r *http.Request) (int, int) {
 	}
 	return pageNo, min(limit, 100)
 }
-
-var errNotAdmin = errors.New("admin token required")
-
-func lower(s string) string { return strings.ToLower(strings.TrimSpace(s)) }

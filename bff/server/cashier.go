@@ -8,6 +8,7 @@ import (
 	"os"
 	"time"
 
+	"casino/bff/api"
 	"casino/bff/cashier"
 	"casino/bff/cashier/cardsandbox"
 	"casino/bff/cashier/chainsandbox"
@@ -35,7 +36,11 @@ func (a *App) openCashier(ctx context.Context) error {
 		st, err := a.Settings.Current(ctx)
 		return st.ExcludedCountries, err
 	}
-	if err := a.openWallet(ctx); err != nil {
+	// Finish withdrawals a crash left half-done before serving anyone.
+	if err := a.Cashier.Reconcile(ctx); err != nil {
+		return fmt.Errorf("cashier reconcile: %w", err)
+	}
+	if err := a.openCryptoWallet(ctx); err != nil {
 		return err
 	}
 	if !cashierSandbox() {
@@ -73,10 +78,10 @@ func (a *App) openCashier(ctx context.Context) error {
 	return nil
 }
 
-// openWallet sets the HD wallet deposit addresses come from: the operator's
+// openCryptoWallet sets the HD wallet deposit addresses come from: the operator's
 // extended public key (CASINO_CRYPTO_XPUB), or in the sandbox a wallet made
 // from a random seed kept in the database.
-func (a *App) openWallet(ctx context.Context) error {
+func (a *App) openCryptoWallet(ctx context.Context) error {
 	if xpub := os.Getenv("CASINO_CRYPTO_XPUB"); xpub != "" {
 		w, err := coins.NewWallet(xpub)
 		if err != nil {
@@ -103,7 +108,13 @@ func (a *App) openWallet(ctx context.Context) error {
 // cashierRoutes serves the cashier's calls and the sandbox's hosted pages.
 func (a *App) cashierRoutes(mux *http.ServeMux) {
 	web := &cashier.Web{Service: a.Cashier.Service, Sessions: a.Sessions, Locate: a.Accounts.Locate,
-		AdminToken: os.Getenv("CASINO_ADMIN_TOKEN")}
+		AdminToken: os.Getenv("CASINO_ADMIN_TOKEN"),
+		GameHistory: func(ctx context.Context, userID int64, pageNo, limit int) (any, error) {
+			if a.Games == nil {
+				return nil, api.ErrNotFound
+			}
+			return a.Games.Wallet.History(ctx, userID, pageNo, limit)
+		}}
 	web.Routes(mux)
 	if sb := a.Cashier.cardSandbox; sb != nil {
 		mux.Handle("/sandbox/card/3ds/", sb.Handler())

@@ -112,12 +112,15 @@ describe('country block', () => {
       await notice.locator('[role="status"]', { hasText: 'is still in a restricted region' }).waitFor();
       assert.equal(await page.locator('body[data-country-blocked="1"] #site[inert]').count(), 1, 'still blocked');
     });
-    await withPage(site.browser, t, fromUS(), async ({ page }) => {
+    await withPage(site.browser, t, fromUS({ viewport: MOBILE }), async ({ page }) => {
       await page.goto('/casino');
       const notice = page.locator('#mf-country-block [role="dialog"]');
       await notice.getByRole('button', { name: 'Reverify Location' }).click();
-      await notice.locator('[role="status"]', { hasText: 'Location permission was denied' }).waitFor();
+      const status = notice.locator('[role="status"]', { hasText: 'Location permission was denied' });
+      await status.waitFor();
       assert.equal(await page.locator('body[data-country-blocked="1"]').count(), 1, 'still blocked');
+      await status.scrollIntoViewIfNeeded();
+      await screenshot(page, 'country-block-denied-375', { fullPage: false });
     });
   });
 

@@ -126,7 +126,7 @@ func syms(kv ...string) []slot.Symbol {
 }
 
 func designs() []design {
-	return []design{
+	return append([]design{
 		{
 			def: slot.Definition{
 				ID: "fruit-fiesta", Name: "Fruit Fiesta", Theme: "Classic fruit machine",
@@ -173,7 +173,7 @@ func designs() []design {
 			},
 			reels:     reels(5, reel("T", 4, "J", 4, "Q", 4, "K", 3, "A", 3, "SC", 2, "AN", 2, "PH", 2, "EX", 1, "W", 1, "S", 1)),
 			freeReels: reels(5, reel("T", 4, "J", 4, "Q", 4, "K", 3, "A", 3, "SC", 2, "AN", 2, "PH", 2, "EX", 1, "W", 1, "S", 1)),
-			filler:    "T", target: 0.961, seed: 103,
+			filler:    "", target: 0.961, seed: 103,
 		},
-	}
+	}, moreDesigns()...)
 }

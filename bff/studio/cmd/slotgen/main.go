@@ -23,6 +23,7 @@ import (
 	"sort"
 	"time"
 
+	"casino/bff/studio"
 	"casino/bff/studio/internal/simrng"
 	"casino/bff/studio/rng"
 	"casino/bff/studio/slot"
@@ -31,7 +32,28 @@ import (
 func main() {
 	out := flag.String("out", "content/games/slots", "output directory")
 	only := flag.String("only", "", "generate only this game id")
+	verbose = flag.Bool("v", false, "log the tuning steps")
+	mathsOnly := flag.Bool("maths", false, "only recompute the maths files of the existing definitions")
+	thumbs := flag.Bool("thumbs", false, "only draw the thumbnails (content/games/thumbnails)")
 	flag.Parse()
+	if *thumbs {
+		dir := filepath.Join(*out, "..", "thumbnails")
+		for _, d := range designs() {
+			if err := writeThumb(dir, d.def.ID, d.def.Name, "Aurum Studio"); err != nil {
+				log.Fatal(err)
+			}
+		}
+		if err := writeThumb(dir, studio.RouletteID, "European Roulette", "Live table"); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
+	if *mathsOnly {
+		if err := writeMaths(*out, *only); err != nil {
+			log.Fatal(err)
+		}
+		return
+	}
 	for _, d := range designs() {
 		if *only != "" && d.def.ID != *only {
 			continue
@@ -48,6 +70,9 @@ func main() {
 		if err := os.WriteFile(filepath.Join(*out, def.ID+".json"), b, 0o644); err != nil {
 			log.Fatal(err)
 		}
+		if err := writeMaths(*out, def.ID); err != nil {
+			log.Fatal(err)
+		}
 		rtp, _ := m.RTP.Float64()
 		line := fmt.Sprintf("%-18s rtp %.4f%% max %sx sd %.2f vol %-9s hit %.3f", def.ID, 100*rtp, m.MaxMultiplier.FloatString(2), m.StdDev, def.Volatility, ratF(m.HitFrequency))
 		if m.BonusBuyRTP != nil {
@@ -58,6 +83,42 @@ func main() {
 		}
 		fmt.Printf("%s (%v)\n", line, time.Since(start).Round(time.Millisecond))
 	}
+}
+
+var verbose = new(bool)
+
+// writeMaths writes ../maths/<id>.json beside the slots directory for one
+// game (or every game when id is empty): the exact figures the lobby shows.
+func writeMaths(slotsDir, id string) error {
+	games, err := slot.LoadDir(os.DirFS(slotsDir), ".")
+	if err != nil {
+		return err
+	}
+	dir := filepath.Join(slotsDir, "..", "maths")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for _, g := range games {
+		if id != "" && g.ID() != id {
+			continue
+		}
+		raw, err := os.ReadFile(filepath.Join(slotsDir, g.ID()+".json"))
+		if err != nil {
+			return err
+		}
+		f, err := studio.FiguresOf(g, raw)
+		if err != nil {
+			return err
+		}
+		b, err := json.MarshalIndent(f, "", "  ")
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(dir, g.ID()+".json"), append(b, '\n'), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func ratF(r *big.Rat) float64 { f, _ := r.Float64(); return f }
@@ -73,23 +134,26 @@ type design struct {
 	seed      uint64
 }
 
-// tune adds filler symbols one at a time (last reel first, round robin)
-// until the RTP is closest to the target, within [94%, 97.5%].
+// tune picks the filler count whose exact RTP is nearest the target within
+// [94%, 97.5%].
 func tune(d design) (slot.Definition, *slot.Maths, error) {
-	var best slot.Definition
-	var bestM *slot.Maths
-	bestGap := 1.0
-	first := -1.0
 	minX := 0
 	for _, r := range d.reels {
 		minX -= max(0, r[d.filler]-1)
 	}
-	for x := minX; x <= 150; x++ {
+	// x is the filler count added, or with no filler the pay scale in
+	// per mille (every line/ways pay becomes round(pay × x / 1000)).
+	eval := func(x int) (slot.Definition, *slot.Maths, error) {
 		def := d.def
 		if def.Volatility == "" {
 			def.Volatility = "medium" // replaced from the maths below
 		}
-		def.Reels = build(d.reels, d.stacks, d.filler, x, d.seed)
+		if d.filler == "" {
+			def.Pays = scalePays(def.Pays, x)
+			def.Reels = build(d.reels, d.stacks, "", 0, d.seed)
+		} else {
+			def.Reels = build(d.reels, d.stacks, d.filler, x, d.seed)
+		}
 		if d.freeReels != nil {
 			fs := *def.FreeSpins
 			fs.Reels = build(d.freeReels, d.stacks, "", 0, d.seed+7)
@@ -105,32 +169,79 @@ func tune(d design) (slot.Definition, *slot.Maths, error) {
 			return def, nil, err
 		}
 		m, err := g.Maths()
+		if *verbose && err == nil {
+			log.Printf("%s: x %+d rtp %.4f%%", d.def.ID, x, 100*ratF(m.RTP))
+		}
+		return def, m, err
+	}
+	var lo, hi int
+	if d.filler == "" {
+		// RTP grows with the scale (almost proportionally: scatter pays do
+		// not scale): guess from the unscaled RTP, then bisect around it.
+		_, m, err := eval(1000)
+		if err != nil {
+			return slot.Definition{}, nil, err
+		}
+		guess := int(1000 * d.target / ratF(m.RTP))
+		lo, hi = max(20, guess*6/10), guess*16/10
+		for hi-lo > 1 {
+			mid := (lo + hi) / 2
+			_, m, err := eval(mid)
+			if err != nil {
+				return slot.Definition{}, nil, err
+			}
+			if ratF(m.RTP) < d.target {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+	} else {
+		// A filler that pays itself can raise the RTP, so it need not be
+		// monotone: scan upwards until the RTP crosses the target.
+		_, m, err := eval(minX)
+		if err != nil {
+			return slot.Definition{}, nil, err
+		}
+		above := ratF(m.RTP) > d.target
+		lo, hi = minX, minX+1 // when the target is out of reach, the nearest end
+		for x := minX + 1; x <= min(maxFiller, minX+80); x++ {
+			_, m, err := eval(x)
+			if err != nil {
+				return slot.Definition{}, nil, err
+			}
+			if (ratF(m.RTP) > d.target) != above {
+				lo, hi = x-1, x
+				break
+			}
+		}
+	}
+	var best slot.Definition
+	var bestM *slot.Maths
+	bestGap := 1.0
+	for x := max(lo-1, minX); x <= hi+1; x++ {
+		def, m, err := eval(x)
 		if err != nil {
 			return def, nil, err
 		}
 		rtp := ratF(m.RTP)
-		if x == 0 {
-			first = rtp
-		}
-		if rtp < 0.94 && x >= 0 {
-			break
-		}
-		if gap := abs(rtp - d.target); rtp <= 0.975 && gap < bestGap {
+		if gap := abs(rtp - d.target); rtp >= 0.94 && rtp <= 0.975 && gap < bestGap {
 			best, bestM, bestGap = def, m, gap
 		}
 	}
 	if bestM == nil {
-		return best, nil, fmt.Errorf("no filler count reaches 94%%–97.5%%: RTP without filler %.4f%%", 100*first)
+		return best, nil, fmt.Errorf("no filler count or pay scale reaches 94%%–97.5%%")
 	}
 	if best.BonusBuy != nil {
-		// Price the buy so its RTP is nearest the target within the band.
+		// Price the buy (whole bets) so its RTP is nearest the target within
+		// 90%–97.5%.
 		value := ratF(bestM.BonusBuyRTP) // per coin of price 1 bet
 		bb := *best.BonusBuy
 		bb.Price = 0
 		gap := 1.0
 		for p := int64(1); p <= 2000; p++ {
 			r := value / float64(p)
-			if r >= 0.94 && r <= 0.975 && abs(r-d.target) < gap {
+			if r >= 0.90 && r <= 0.975 && abs(r-d.target) < gap {
 				bb.Price, gap = p, abs(r-d.target)
 			}
 		}
@@ -150,6 +261,22 @@ func tune(d design) (slot.Definition, *slot.Maths, error) {
 	best.Volatility = slot.VolatilityClass(m.StdDev)
 	return best, m, nil
 }
+
+// scalePays multiplies every pay by permille/1000, rounding to the nearest
+// coin and keeping paying entries at least 1.
+func scalePays(in map[string]map[string]int64, permille int) map[string]map[string]int64 {
+	out := map[string]map[string]int64{}
+	for sym, byCount := range in {
+		out[sym] = map[string]int64{}
+		for c, v := range byCount {
+			out[sym][c] = max(1, (v*int64(permille)+500)/1000)
+		}
+	}
+	return out
+}
+
+// maxFiller bounds the filler symbols added over all reels.
+const maxFiller = 240
 
 func abs(x float64) float64 {
 	if x < 0 {
@@ -237,7 +364,6 @@ func build(counts []map[string]int, stacks map[string]int, filler string, x int,
 }
 
 var scalarArray = regexp.MustCompile(`\[\s*(?:"[^"]*"|-?\d+)(?:,\s*(?:"[^"]*"|-?\d+))*\s*\]`)
-var space = regexp.MustCompile(`\s+`)
 
 // format writes the definition as indented JSON with scalar arrays (strips,
 // lines, tags) kept on one line.
@@ -246,9 +372,18 @@ func format(d slot.Definition) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	var ferr error
 	b = scalarArray.ReplaceAllFunc(b, func(m []byte) []byte {
-		m = space.ReplaceAll(m, nil)
-		return bytes.ReplaceAll(m, []byte(","), []byte(", "))
+		var items []json.RawMessage
+		if err := json.Unmarshal(m, &items); err != nil {
+			ferr = err
+			return m
+		}
+		parts := make([][]byte, len(items))
+		for i, it := range items {
+			parts[i] = it
+		}
+		return append(append([]byte("["), bytes.Join(parts, []byte(", "))...), ']')
 	})
-	return append(b, '\n'), nil
+	return append(b, '\n'), ferr
 }

@@ -1,0 +1,464 @@
+package studio
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"regexp"
+	"strconv"
+	"time"
+
+	"casino/bff/api"
+	"casino/bff/database"
+	"casino/bff/session"
+	"casino/bff/studio/fair"
+	"casino/bff/studio/slot"
+	"casino/bff/wallet"
+)
+
+// Wallet is the seamless wallet as a provider sees it (*wallet.Client).
+type Wallet interface {
+	Balance(ctx context.Context, req wallet.BalanceRequest) (wallet.Balance, error)
+	Debit(ctx context.Context, req wallet.MoneyRequest) (wallet.Result, error)
+	Credit(ctx context.Context, req wallet.MoneyRequest) (wallet.Result, error)
+	Rollback(ctx context.Context, req wallet.RollbackRequest) (wallet.Result, error)
+}
+
+// Session modes.
+const (
+	ModeReal = "real"
+	ModeDemo = "demo"
+)
+
+// Fun money: a demo session starts with DemoBalance hundredths of FUN.
+const (
+	DemoCurrency = "FUN"
+	DemoBalance  = 100000
+)
+
+// Errors the player may see.
+var (
+	ErrGameNotFound = wallet.ErrGameNotFound
+	ErrSession      = api.ErrNotFound.WithMessage("Game session not found")
+	ErrBet          = api.ErrValidation.WithField("bet", "Invalid format")
+	ErrFunds        = wallet.ErrInsufficientFunds
+	ErrNoBonusBuy   = api.ErrValidation.WithField("bonusBuy", "This game has no bonus buy")
+)
+
+// Service runs studio game sessions and rounds.
+type Service struct {
+	db      *database.DB
+	Catalog *Catalog
+	// Wallet moves real money; nil leaves only demo play.
+	Wallet Wallet
+	Now    func() time.Time
+}
+
+// NewService returns the studio over db.
+func NewService(db *database.DB, c *Catalog, w Wallet) *Service {
+	return &Service{db: db, Catalog: c, Wallet: w, Now: time.Now}
+}
+
+// Session is a launched game.
+type Session struct {
+	ID          string `json:"sessionId"`
+	UserID      int64  `json:"-"`
+	GameID      string `json:"gameId"`
+	Mode        string `json:"mode"`
+	Currency    string `json:"currency"`
+	DemoBalance int64  `json:"-"`
+}
+
+// Launched answers a launch: the session, the balance and the game.
+type Launched struct {
+	Session
+	Balance string    `json:"balance"`
+	Seeds   SeedState `json:"seeds"`
+	Title   Title     `json:"title"`
+	Game    any       `json:"game"` // slot.Info or the roulette table
+}
+
+func newID(prefix string) string {
+	var b [16]byte
+	rand.Read(b[:])
+	return prefix + hex.EncodeToString(b[:])
+}
+
+// Launch opens a game session: real money for a logged-in player (player
+// non-nil), fun money otherwise.
+func (s *Service) Launch(ctx context.Context, player *session.Player, gameID, mode string) (*Launched, error) {
+	t, err := s.Catalog.Title(gameID)
+	if err != nil {
+		return nil, ErrGameNotFound
+	}
+	if mode == "" {
+		mode = ModeDemo
+		if player != nil {
+			mode = ModeReal
+		}
+	}
+	sess := Session{ID: newID("gs-"), GameID: gameID, Mode: mode}
+	var user any
+	switch mode {
+	case ModeReal:
+		if player == nil {
+			return nil, api.ErrForbidden
+		}
+		if s.Wallet == nil {
+			return nil, api.ErrServiceUnavailable
+		}
+		sess.UserID, sess.Currency = player.ID, player.Currency
+		user = player.ID
+	case ModeDemo:
+		sess.Currency, sess.DemoBalance = DemoCurrency, DemoBalance
+	default:
+		return nil, api.ErrValidation.WithField("mode", "Invalid format")
+	}
+	var demo any
+	if mode == ModeDemo {
+		demo = sess.DemoBalance
+	}
+	if _, err := s.db.Write.ExecContext(ctx, `INSERT INTO studio_sessions(id, user_id, game_id, mode, currency, demo_balance) VALUES (?, ?, ?, ?, ?, ?)`,
+		sess.ID, user, sess.GameID, sess.Mode, sess.Currency, demo); err != nil {
+		return nil, err
+	}
+	out := &Launched{Session: sess, Title: t}
+	if out.Balance, err = s.balance(ctx, &sess); err != nil {
+		return nil, err
+	}
+	if out.Seeds, err = s.Seeds(ctx, &sess); err != nil {
+		return nil, err
+	}
+	if g, err := s.Catalog.Slot(gameID); err == nil {
+		out.Game = g.Info()
+	}
+	return out, nil
+}
+
+// Session loads a game session by id.
+func (s *Service) Session(ctx context.Context, id string) (*Session, error) {
+	var sess Session
+	var user, demo sql.NullInt64
+	err := s.db.Read.QueryRowContext(ctx, `SELECT id, user_id, game_id, mode, currency, demo_balance FROM studio_sessions WHERE id = ?`, id).
+		Scan(&sess.ID, &user, &sess.GameID, &sess.Mode, &sess.Currency, &demo)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrSession
+	}
+	if err != nil {
+		return nil, err
+	}
+	sess.UserID, sess.DemoBalance = user.Int64, demo.Int64
+	return &sess, nil
+}
+
+func (s *Service) balance(ctx context.Context, sess *Session) (string, error) {
+	if sess.Mode == ModeDemo {
+		return minorText(sess.DemoBalance), nil
+	}
+	b, err := s.Wallet.Balance(ctx, wallet.BalanceRequest{PlayerID: strconv.FormatInt(sess.UserID, 10), Currency: sess.Currency, GameID: sess.GameID})
+	return b.Balance, err
+}
+
+// Balance answers the session's current balance.
+func (s *Service) Balance(ctx context.Context, sess *Session) (string, error) {
+	if sess.Mode == ModeDemo {
+		fresh, err := s.Session(ctx, sess.ID)
+		if err != nil {
+			return "", err
+		}
+		sess = fresh
+	}
+	return s.balance(ctx, sess)
+}
+
+var amountRe = regexp.MustCompile(`^(0|[1-9][0-9]{0,9})(\.[0-9]{1,2})?$`)
+
+// ParseAmount reads a decimal amount ("1", "0.5", "2.40") in hundredths.
+func ParseAmount(v string) (int64, bool) {
+	if !amountRe.MatchString(v) {
+		return 0, false
+	}
+	whole, frac, _ := cutDot(v)
+	n, _ := strconv.ParseInt(whole, 10, 64)
+	for len(frac) < 2 {
+		frac += "0"
+	}
+	f, _ := strconv.ParseInt(frac, 10, 64)
+	return n*100 + f, true
+}
+
+func cutDot(v string) (string, string, bool) {
+	for i := 0; i < len(v); i++ {
+		if v[i] == '.' {
+			return v[:i], v[i+1:], true
+		}
+	}
+	return v, "", false
+}
+
+// SpinResult answers a spin.
+type SpinResult struct {
+	RoundID  string           `json:"roundId"`
+	Round    *slot.Round      `json:"round"`
+	Balance  string           `json:"balance"`
+	Currency string           `json:"currency"`
+	Seed     fair.RoundSeed   `json:"seed"`
+	Seeds    fair.PublicSeeds `json:"seeds"`
+}
+
+// walletOutcome is what the wallet keeps with the round: enough to replay it
+// (stops per spin) and to verify it (seed commitment, client seed, nonce).
+type walletOutcome struct {
+	StudioRound    string  `json:"studioRound"`
+	Game           string  `json:"game"`
+	Bet            string  `json:"bet"`
+	Cost           string  `json:"cost"`
+	Win            string  `json:"win"`
+	BonusBuy       bool    `json:"bonusBuy,omitempty"`
+	ServerSeedHash string  `json:"serverSeedHash"`
+	ClientSeed     string  `json:"clientSeed"`
+	Nonce          uint64  `json:"nonce"`
+	Stops          [][]int `json:"stops"` // base spin (absent for a bonus buy) then each free spin
+}
+
+func compact(id string, r *slot.Round, seed fair.RoundSeed) json.RawMessage {
+	o := walletOutcome{StudioRound: id, Game: r.Game, Bet: minorText(r.Bet), Cost: minorText(r.Cost), Win: minorText(r.Win),
+		BonusBuy: r.BonusBuy, ServerSeedHash: seed.ServerSeedHash, ClientSeed: seed.ClientSeed, Nonce: seed.Nonce}
+	if r.Base != nil {
+		o.Stops = append(o.Stops, r.Base.Stops)
+	}
+	for _, f := range r.FreeSpins {
+		o.Stops = append(o.Stops, f.Stops)
+	}
+	b, _ := json.Marshal(o)
+	return b
+}
+
+// Spin plays one slot round in the session: the outcome is derived from the
+// owner's provably fair seeds and stored, then the bet is debited and the
+// win credited through the wallet (or the fun-money balance in demo).
+func (s *Service) Spin(ctx context.Context, sess *Session, betText string, bonusBuy bool) (*SpinResult, error) {
+	g, err := s.Catalog.Slot(sess.GameID)
+	if err != nil {
+		return nil, ErrGameNotFound
+	}
+	bet, ok := ParseAmount(betText)
+	if !ok || g.CheckBet(bet) != nil {
+		return nil, ErrBet
+	}
+	if bonusBuy && g.BonusBuyPrice() == 0 {
+		return nil, ErrNoBonusBuy
+	}
+	res := &SpinResult{RoundID: newID("sr-"), Currency: sess.Currency}
+	owner := ownerOf(sess)
+	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
+		seeds, err := loadSeeds(ctx, tx, owner)
+		if err != nil {
+			return err
+		}
+		seed, err := seeds.Next()
+		if err != nil {
+			return err
+		}
+		var r *slot.Round
+		if bonusBuy {
+			r, err = g.BuyBonus(bet, seed.Stream())
+		} else {
+			r, err = g.Spin(bet, seed.Stream())
+		}
+		if err != nil {
+			return err
+		}
+		res.Round, res.Seed, res.Seeds = r, seed, seeds.Public()
+		status := "pending"
+		if sess.Mode == ModeDemo {
+			var bal int64
+			if err := tx.QueryRowContext(ctx, `SELECT demo_balance FROM studio_sessions WHERE id = ?`, sess.ID).Scan(&bal); err != nil {
+				return err
+			}
+			if bal < r.Cost {
+				return ErrFunds
+			}
+			after := bal - r.Cost + r.Win
+			if _, err := tx.ExecContext(ctx, `UPDATE studio_sessions SET demo_balance = ? WHERE id = ?`, after, sess.ID); err != nil {
+				return err
+			}
+			res.Balance, status = minorText(after), "settled"
+			sess.DemoBalance = after
+			if err := s.insertRound(ctx, tx, sess, res, status, minorText(bal), minorText(after)); err != nil {
+				return err
+			}
+		} else if err := s.insertRound(ctx, tx, sess, res, status, "", ""); err != nil {
+			return err
+		}
+		return saveSeeds(ctx, tx, owner, seeds)
+	})
+	if err != nil || sess.Mode == ModeDemo {
+		return res, err
+	}
+	if res.Balance, err = s.settle(ctx, sess, res.RoundID, res.Round, res.Seed); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+func (s *Service) insertRound(ctx context.Context, tx *sql.Tx, sess *Session, res *SpinResult, status, before, after string) error {
+	outcome, err := json.Marshal(res.Round)
+	if err != nil {
+		return err
+	}
+	var user any
+	if sess.Mode == ModeReal {
+		user = sess.UserID
+	}
+	settled := any(nil)
+	if status == "settled" {
+		settled = nowText(s.Now())
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO studio_rounds(id, session_id, user_id, game_id, mode, currency, bet, cost, win, bonus_buy,
+		balance_before, balance_after, server_seed_hash, client_seed, nonce, outcome, status, settled_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		res.RoundID, sess.ID, user, sess.GameID, sess.Mode, sess.Currency, res.Round.Bet, res.Round.Cost, res.Round.Win, res.Round.BonusBuy,
+		before, after, res.Seed.ServerSeedHash, res.Seed.ClientSeed, res.Seed.Nonce, string(outcome), status, settled)
+	return err
+}
+
+func nowText(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000Z") }
+
+// retries bounds how often a wallet call with an unknown outcome is resent
+// (with the same transaction id, so at most one of them takes effect).
+const retries = 3
+
+func retry[T any](ctx context.Context, call func() (T, error)) (T, error) {
+	var v T
+	var err error
+	for i := 0; i < retries; i++ {
+		if v, err = call(); err == nil || !wallet.IsRetryable(err) || ctx.Err() != nil {
+			return v, err
+		}
+		time.Sleep(time.Duration(50*(i+1)) * time.Millisecond)
+	}
+	return v, err
+}
+
+func (s *Service) money(sess *Session, round string, r *slot.Round, seed fair.RoundSeed, suffix string, amount int64) wallet.MoneyRequest {
+	return wallet.MoneyRequest{
+		TransactionID: round + suffix, RoundID: round, PlayerID: strconv.FormatInt(sess.UserID, 10), GameID: sess.GameID,
+		Currency: sess.Currency, Amount: minorText(amount), BonusBuy: r.BonusBuy, Outcome: compact(round, r, seed),
+	}
+}
+
+// settle debits the cost and credits the win of a stored round; it returns
+// the balance after. A refused debit marks the round refused and returns the
+// wallet's error (MAX_BET_LIMIT_REACHED, INSUFFICIENT_FUNDS, …) unchanged.
+func (s *Service) settle(ctx context.Context, sess *Session, round string, r *slot.Round, seed fair.RoundSeed) (string, error) {
+	debit := s.money(sess, round, r, seed, ":bet", r.Cost)
+	d, err := retry(ctx, func() (wallet.Result, error) { return s.Wallet.Debit(ctx, debit) })
+	if err != nil {
+		if wallet.IsRetryable(err) {
+			// Unknown outcome after retries: roll the bet back (a tombstone if
+			// it never arrived) so the player is never charged for a round
+			// they did not see.
+			s.rollback(ctx, sess, round, debit.TransactionID)
+			return "", fmt.Errorf("studio: debit %s: %v: %w", round, err, api.ErrServiceUnavailable)
+		}
+		var apiErr *api.Error
+		code := "REFUSED"
+		if errors.As(err, &apiErr) {
+			code = apiErr.Code
+		}
+		s.mark(ctx, round, "refused", code, "", "")
+		return "", err
+	}
+	s.mark(ctx, round, "debited", "", d.BalanceBefore, d.Balance)
+	return s.credit(ctx, sess, round, r, seed)
+}
+
+func (s *Service) credit(ctx context.Context, sess *Session, round string, r *slot.Round, seed fair.RoundSeed) (string, error) {
+	credit := s.money(sess, round, r, seed, ":win", r.Win)
+	credit.CloseRound = true
+	c, err := retry(ctx, func() (wallet.Result, error) { return s.Wallet.Credit(ctx, credit) })
+	if err != nil {
+		// The round stays 'debited'; Recover pays it.
+		return "", fmt.Errorf("studio: credit %s: %v: %w", round, err, api.ErrServiceUnavailable)
+	}
+	s.mark(ctx, round, "settled", "", "", c.Balance)
+	return c.Balance, nil
+}
+
+func (s *Service) rollback(ctx context.Context, sess *Session, round, txID string) {
+	_, err := retry(ctx, func() (wallet.Result, error) {
+		return s.Wallet.Rollback(ctx, wallet.RollbackRequest{TransactionID: txID + ":rollback", RollbackTransactionID: txID,
+			RoundID: round, PlayerID: strconv.FormatInt(sess.UserID, 10), GameID: sess.GameID})
+	})
+	if err != nil {
+		slog.Error("studio: rollback", "round", round, "err", err)
+		return
+	}
+	s.mark(ctx, round, "rolled_back", "", "", "")
+}
+
+// mark records a round's progress; balances are kept when given empty.
+func (s *Service) mark(ctx context.Context, round, status, code, before, after string) {
+	_, err := s.db.Write.ExecContext(ctx, `UPDATE studio_rounds SET status = ?, error_code = ?,
+		balance_before = CASE WHEN ? = '' THEN balance_before ELSE ? END,
+		balance_after = CASE WHEN ? = '' THEN balance_after ELSE ? END,
+		settled_at = CASE WHEN ? IN ('settled', 'refused', 'rolled_back') THEN ? ELSE settled_at END WHERE id = ?`,
+		status, code, before, before, after, after, status, nowText(s.Now()), round)
+	if err != nil {
+		slog.Error("studio: round status", "round", round, "status", status, "err", err)
+	}
+}
+
+// Recover finishes rounds a crash or a wallet outage left half done: a round
+// whose bet was taken is paid (credit with the same transaction id), a round
+// whose bet is unknown is rolled back. Run it at start-up.
+func (s *Service) Recover(ctx context.Context) (int, error) {
+	if s.Wallet == nil {
+		return 0, nil
+	}
+	rows, err := s.db.Read.QueryContext(ctx, `SELECT r.id, r.status, r.outcome, r.server_seed_hash, r.client_seed, r.nonce, s.id, s.user_id, s.game_id, s.currency
+		FROM studio_rounds r JOIN studio_sessions s ON s.id = r.session_id WHERE r.status IN ('pending', 'debited') AND r.mode = 'real'`)
+	if err != nil {
+		return 0, err
+	}
+	type item struct {
+		id, status string
+		round      slot.Round
+		seed       fair.RoundSeed
+		sess       Session
+	}
+	var items []item
+	for rows.Next() {
+		var it item
+		var outcome string
+		var user sql.NullInt64
+		if err := rows.Scan(&it.id, &it.status, &outcome, &it.seed.ServerSeedHash, &it.seed.ClientSeed, &it.seed.Nonce,
+			&it.sess.ID, &user, &it.sess.GameID, &it.sess.Currency); err != nil {
+			rows.Close()
+			return 0, err
+		}
+		it.sess.UserID, it.sess.Mode = user.Int64, ModeReal
+		if err := json.Unmarshal([]byte(outcome), &it.round); err != nil {
+			rows.Close()
+			return 0, err
+		}
+		items = append(items, it)
+	}
+	rows.Close()
+	for _, it := range items {
+		if it.status == "pending" {
+			s.rollback(ctx, &it.sess, it.id, it.id+":bet")
+			continue
+		}
+		if _, err := s.credit(ctx, &it.sess, it.id, &it.round, it.seed); err != nil {
+			return 0, err
+		}
+	}
+	return len(items), nil
+}

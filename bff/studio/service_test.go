@@ -1,0 +1,275 @@
+package studio
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"testing"
+
+	"casino/bff/api"
+	"casino/bff/database"
+	"casino/bff/ledger"
+	"casino/bff/session"
+	"casino/bff/wallet"
+)
+
+var eur = ledger.MustCurrency("EUR")
+
+// contentDir is the repository's content directory.
+func contentDir(tb testing.TB) string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..", "content")
+}
+
+var (
+	catOnce sync.Once
+	cat     *Catalog
+	catErr  error
+)
+
+func testCatalog(tb testing.TB) *Catalog {
+	tb.Helper()
+	catOnce.Do(func() { cat, catErr = Open(contentDir(tb)) })
+	if catErr != nil {
+		tb.Fatal(catErr)
+	}
+	return cat
+}
+
+type fixture struct {
+	db     *database.DB
+	ledger *ledger.Ledger
+	wallet *wallet.Service
+	svc    *Service
+	events []string
+	mu     sync.Mutex
+}
+
+// newFixture: a fresh database, player 1 with 100.00 EUR, the wallet with
+// the studio as provider, and the studio calling it through its signed
+// client.
+func newFixture(tb testing.TB) *fixture {
+	tb.Helper()
+	ctx := context.Background()
+	db, err := database.Open(ctx, tb.TempDir())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { db.Close() })
+	f := &fixture{db: db, ledger: ledger.New(db)}
+	if _, err := db.Write.ExecContext(ctx, `INSERT INTO users(id, email, currency_code) VALUES (1, 'p1@example.com', 'EUR')`); err != nil {
+		tb.Fatal(err)
+	}
+	if _, err := f.ledger.Deposit(ctx, "seed-1", 1, "sandbox", ledger.MustParse("100.00", eur), nil); err != nil {
+		tb.Fatal(err)
+	}
+	c := testCatalog(tb)
+	f.wallet = wallet.NewService(db, f.ledger, c.WalletGame)
+	f.wallet.Publish = func(user int64, name string, data any) {
+		f.mu.Lock()
+		f.events = append(f.events, fmt.Sprintf("%d %s", user, name))
+		f.mu.Unlock()
+	}
+	if _, err := f.wallet.EnsureProvider(ctx, ProviderID, ProviderName); err != nil {
+		tb.Fatal(err)
+	}
+	client, err := f.wallet.LocalClient(ctx, ProviderID)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	f.svc = NewService(db, c, client)
+	return f
+}
+
+func (f *fixture) real(tb testing.TB) string {
+	tb.Helper()
+	b, err := f.ledger.PlayerBalances(context.Background(), 1, eur)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return b.Real.Decimal()
+}
+
+var player1 = &session.Player{ID: 1, Currency: "EUR"}
+
+func TestCatalogTitles(t *testing.T) {
+	c := testCatalog(t)
+	titles := c.Titles()
+	slots := 0
+	for _, ti := range titles {
+		if ti.Kind == KindSlot {
+			slots++
+			if _, err := os.Stat(filepath.Join(contentDir(t), "games", "thumbnails", ti.ID+".svg")); err != nil {
+				t.Errorf("%s: thumbnail: %v", ti.ID, err)
+			}
+		}
+		if ti.RTP == "" || ti.MaxMultiplier == "" || ti.MinBet == "" || ti.Name == "" {
+			t.Errorf("incomplete title %+v", ti)
+		}
+	}
+	if slots < 12 {
+		t.Errorf("%d slot titles, want at least 12", slots)
+	}
+	if rt, err := c.Title(RouletteID); err != nil || rt.RTP != "97.30" || rt.MaxMultiplier != "36.00" {
+		t.Errorf("roulette %+v %v", rt, err)
+	}
+}
+
+func TestDemoSpinAndVerify(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	l, err := f.svc.Launch(ctx, nil, "fruit-fiesta", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Mode != ModeDemo || l.Balance != "1000.00" || l.Currency != DemoCurrency {
+		t.Fatalf("launch %+v", l.Session)
+	}
+	sess, _ := f.svc.Session(ctx, l.ID)
+	commit := l.Seeds.ServerSeedHash
+	var ids []string
+	bal := int64(DemoBalance)
+	for i := 0; i < 20; i++ {
+		res, err := f.svc.Spin(ctx, sess, "0.50", false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bal += res.Round.Win - res.Round.Cost
+		if want := minorText(bal); res.Balance != want {
+			t.Fatalf("spin %d: balance %s, want %s", i, res.Balance, want)
+		}
+		if res.Seed.Nonce != uint64(i+1) || res.Seed.ServerSeedHash != commit {
+			t.Fatalf("spin %d: seed %+v", i, res.Seed)
+		}
+		ids = append(ids, res.RoundID)
+	}
+	// Before the reveal the round cannot be verified.
+	if _, err := f.svc.Verify(ctx, VerifyQuery{Round: ids[3]}); !errors.Is(err, api.ErrValidation) {
+		t.Fatalf("verify before reveal: %v", err)
+	}
+	st, err := f.svc.RotateSeeds(ctx, sess, "my-lucky-seed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Previous == nil || st.Previous.ServerSeedHash != commit || st.Nonce != 0 || st.ClientSeed != "my-lucky-seed" || st.ServerSeedHash != l.Seeds.NextServerSeedHash {
+		t.Fatalf("rotation %+v", st)
+	}
+	for _, id := range ids {
+		v, err := f.svc.Verify(ctx, VerifyQuery{Round: id})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !v.CommitmentOK || v.Matches == nil || !*v.Matches {
+			t.Fatalf("round %s does not verify: %+v", id, v)
+		}
+	}
+	// A tampered seed breaks the commitment.
+	v, err := f.svc.Verify(ctx, VerifyQuery{Game: "fruit-fiesta", Bet: "0.50", ServerSeed: st.Previous.ServerSeed[:63] + "0", ServerSeedHash: commit, ClientSeed: st.Previous.ClientSeed, Nonce: "1"})
+	if err != nil || v.CommitmentOK {
+		t.Fatalf("tampered seed: %+v %v", v, err)
+	}
+	if _, err := f.svc.RotateSeeds(ctx, sess, "bad:seed"); !errors.Is(err, api.ErrValidation) {
+		t.Fatalf("bad client seed: %v", err)
+	}
+}
+
+func TestRealSpinMovesMoneyThroughTheWallet(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	l, err := f.svc.Launch(ctx, player1, "aztec-sun", ModeReal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Balance != "100.00" || l.Currency != "EUR" {
+		t.Fatalf("launch %+v balance %s", l.Session, l.Balance)
+	}
+	sess, _ := f.svc.Session(ctx, l.ID)
+	want := int64(10000)
+	for i := 0; i < 10; i++ {
+		res, err := f.svc.Spin(ctx, sess, "1.00", false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want += res.Round.Win - res.Round.Cost
+		if res.Balance != minorText(want) || f.real(t) != minorText(want) {
+			t.Fatalf("spin %d: answered %s, ledger %s, want %s", i, res.Balance, f.real(t), minorText(want))
+		}
+		rd, err := f.svc.Round(ctx, res.RoundID)
+		if err != nil || rd.Status != "settled" || rd.BalanceAfter != minorText(want) {
+			t.Fatalf("stored round %+v %v", rd, err)
+		}
+	}
+	debits := 0
+	for _, e := range f.events {
+		if e == "1 debit" {
+			debits++
+		}
+	}
+	if debits != 10 {
+		t.Errorf("events %v", f.events)
+	}
+	// A bonus buy the wallet refuses (over the balance or the game's max
+	// bet) answers the wallet's error; nothing moves.
+	var apiErr *api.Error
+	if _, err := f.svc.Spin(ctx, sess, "100.00", true); !errors.As(err, &apiErr) || apiErr.Status != 403 && apiErr.Status != 422 && apiErr.Status != 409 {
+		t.Fatalf("refused bonus buy: %v", err)
+	}
+	if f.real(t) != minorText(want) {
+		t.Fatalf("balance moved on a refusal: %s", f.real(t))
+	}
+	for _, bad := range []string{"", "1.234", "-1", "abc", "0.01", "100000.00"} {
+		if _, err := f.svc.Spin(ctx, sess, bad, false); !errors.Is(err, api.ErrValidation) {
+			t.Errorf("bet %q: %v", bad, err)
+		}
+	}
+	if err := f.ledger.Check(ctx); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestRecoverPaysADebitedRound(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	l, _ := f.svc.Launch(ctx, player1, "fruit-fiesta", ModeReal)
+	sess, _ := f.svc.Session(ctx, l.ID)
+	// Find a winning round, then pretend the process died after the debit.
+	for i := 0; ; i++ {
+		res, err := f.svc.Spin(ctx, sess, "1.00", false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Round.Win == 0 {
+			continue
+		}
+		before := f.real(t)
+		// Undo the credit and mark the round debited, as a crash would leave it.
+		var walletTx int64
+		if err := f.db.Read.QueryRowContext(ctx, `SELECT COUNT(*) FROM wallet_transactions`).Scan(&walletTx); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.db.Write.ExecContext(ctx, `UPDATE studio_rounds SET status = 'debited' WHERE id = ?`, res.RoundID); err != nil {
+			t.Fatal(err)
+		}
+		n, err := f.svc.Recover(ctx)
+		if err != nil || n != 1 {
+			t.Fatalf("recover %d %v", n, err)
+		}
+		// The credit is replayed by the wallet (same transaction id): no
+		// money moves twice.
+		if f.real(t) != before {
+			t.Fatalf("balance %s after recovery, was %s", f.real(t), before)
+		}
+		rd, _ := f.svc.Round(ctx, res.RoundID)
+		if rd.Status != "settled" {
+			t.Fatalf("status %s", rd.Status)
+		}
+		var out struct{ Win int64 }
+		json.Unmarshal(rd.Outcome, &out)
+		return
+	}
+}

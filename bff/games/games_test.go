@@ -1,9 +1,11 @@
 package games
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"os"
+	"slices"
 	"testing"
 
 	"casino/bff/database"
@@ -76,7 +78,7 @@ func TestSeedIsIdempotentAndFiguresComeFromMaths(t *testing.T) {
 		t.Fatal(err)
 	}
 	cats, err := c.Categories(ctx, "de")
-	if err != nil || len(cats) != 4 || cats[0].Name != "Beliebt" || cats[0].GameCount != 3 {
+	if err != nil || len(cats) != 4 || cats[0].Name != "Beliebt" || cats[0].GameCount < 3 {
 		t.Fatalf("categories %+v %v", cats, err)
 	}
 	if cats, _ := c.Categories(ctx, "xx"); cats[1].Name != "Slots" {
@@ -110,24 +112,36 @@ func TestListSearchSort(t *testing.T) {
 			}
 		}
 	}
-	eq(names(Query{}), "triple-sevens", "european-roulette", "fruit-fiesta") // Popular
-	eq(names(Query{Sort: "name"}), "european-roulette", "fruit-fiesta", "triple-sevens")
-	eq(names(Query{Sort: "name", Order: "desc"}), "triple-sevens", "fruit-fiesta", "european-roulette")
-	eq(names(Query{Sort: "releaseDate"})[:1], "european-roulette")
+	// The studio adds titles over time: assert orders, not whole lists.
+	all := names(Query{Limit: 100})
+	eq(all[:3], "triple-sevens", "european-roulette", "fruit-fiesta") // Popular: the seeded popularity
+	byName := names(Query{Sort: "name", Limit: 100})
+	if !slices.IsSortedFunc(byName, func(a, b string) int { return cmp.Compare(a, b) }) || len(byName) != len(all) {
+		t.Fatalf("name order %v", byName)
+	}
+	desc := names(Query{Sort: "name", Order: "desc", Limit: 100})
+	slices.Reverse(desc)
+	eq(desc, byName...)
 	eq(names(Query{Category: "live-casino"}), "european-roulette")
-	eq(names(Query{Category: "slots", Sort: "maxMultiplier"}), "triple-sevens", "fruit-fiesta")
-	eq(names(Query{Search: "FRUIT"}), "fruit-fiesta")
-	eq(names(Query{Search: "aurum", Limit: 2, Page: 2}), "fruit-fiesta")
+	eq(names(Query{Search: "FRUIT F"}), "fruit-fiesta")
+	eq(names(Query{Search: "no such game"}))
 	eq(names(Query{Provider: "other"}))
+	page2 := names(Query{Sort: "name", Limit: 2, Page: 2})
+	eq(page2, byName[2:4]...)
+	for _, sort := range []string{"releaseDate", "maxMultiplier", "returnToPlayer", "maxBet"} {
+		p, _ := c.List(ctx, Query{Sort: sort, Limit: 100})
+		for i := 1; i < len(p.Rows); i++ {
+			a, b := p.Rows[i-1], p.Rows[i]
+			if sortOptions[sort](a, b) > 0 {
+				t.Fatalf("%s order: %s before %s", sort, a.Slug, b.Slug)
+			}
+		}
+	}
 	p, _ := c.List(ctx, Query{Sort: "minBet"})
 	for i := 1; i < len(p.Rows); i++ {
 		if betValue(p.Rows[i-1].MinBet) > betValue(p.Rows[i].MinBet) {
 			t.Fatalf("minBet order %v", p.Rows)
 		}
-	}
-	p, _ = c.List(ctx, Query{Sort: "returnToPlayer"})
-	if p.Count != 3 || p.Rows[0].ReturnToPlayer < p.Rows[2].ReturnToPlayer {
-		t.Fatalf("rtp order %+v", p.Rows)
 	}
 	if betValue("10.00") <= betValue("9.50") || betValue("0.05") >= betValue("0.10") {
 		t.Fatal("betValue order")

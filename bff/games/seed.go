@@ -3,12 +3,16 @@ package games
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"database/sql"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"math"
+	"math/big"
+	"path"
 
 	"casino/bff/database"
 	"casino/bff/ledger"
@@ -136,8 +140,10 @@ type StudioTitle struct {
 	Thumbnail, PlayURL                                   string
 }
 
-// TitlesFromSlots reads the studio's slot definitions under contentDir and
-// computes their maths.
+// TitlesFromSlots reads the studio's slot definitions under contentDir
+// with their maths: the figures stored in games/maths/<id>.json (written by
+// the studio's slotgen tool) when they were computed from this very
+// definition (its SHA-256), else computed now (slow for large games).
 func TitlesFromSlots(contentDir fs.FS) ([]StudioTitle, error) {
 	games, err := slot.LoadDir(contentDir, StudioSlotsDir)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -149,19 +155,50 @@ func TitlesFromSlots(contentDir fs.FS) ([]StudioTitle, error) {
 	out := make([]StudioTitle, 0, len(games))
 	for _, g := range games {
 		d := g.Definition()
-		m, err := g.Maths()
+		rtp, mult, sd, err := figures(contentDir, g)
 		if err != nil {
 			return nil, fmt.Errorf("games: maths of %s: %w", d.ID, err)
 		}
-		rtp, _ := m.RTP.Float64()
-		mult, _ := m.MaxMultiplier.Float64()
+		rtpF, _ := new(big.Rat).Mul(rtp, big.NewRat(100, 1)).Float64()
+		multF, _ := mult.Float64()
 		out = append(out, StudioTitle{ID: d.ID, Name: d.Name, Kind: "slot", Description: d.Description,
-			Volatility: slot.VolatilityClass(m.StdDev), ReleaseDate: d.ReleaseDate, Tags: d.Tags,
-			RTP: round2(rtp * 100), MaxMultiplier: math.Floor(mult*100) / 100,
+			Volatility: slot.VolatilityClass(sd), ReleaseDate: d.ReleaseDate, Tags: d.Tags,
+			RTP: round2(rtpF), MaxMultiplier: math.Floor(multF*100) / 100,
 			MinBet: decimalOf(d.MinBet), MaxBet: decimalOf(d.MaxBet), MinBetMinor: d.MinBet, MaxBetMinor: d.MaxBet,
 			HasBonusBuy: d.BonusBuy != nil, Thumbnail: "/studio/thumbnails/" + d.ID + ".svg", PlayURL: "/play/studio/" + d.ID})
 	}
 	return out, nil
+}
+
+// figures returns a slot's exact RTP and max multiplier (per unit bet) and
+// the standard deviation of a round.
+func figures(contentDir fs.FS, g *slot.Game) (rtp, mult *big.Rat, sd float64, err error) {
+	def, err := fs.ReadFile(contentDir, path.Join(StudioSlotsDir, g.ID()+".json"))
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	sum := sha256.Sum256(def)
+	if raw, err := fs.ReadFile(contentDir, path.Join("games/maths", g.ID()+".json")); err == nil {
+		var f struct {
+			Game          string  `json:"game"`
+			Definition    string  `json:"definitionSha256"`
+			RTP           string  `json:"rtp"`
+			MaxMultiplier string  `json:"maxMultiplier"`
+			StdDev        float64 `json:"stdDev"`
+		}
+		if json.Unmarshal(raw, &f) == nil && f.Game == g.ID() && f.Definition == hex.EncodeToString(sum[:]) {
+			r, ok1 := new(big.Rat).SetString(f.RTP)
+			m, ok2 := new(big.Rat).SetString(f.MaxMultiplier)
+			if ok1 && ok2 {
+				return r, m, f.StdDev, nil
+			}
+		}
+	}
+	m, err := g.Maths()
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	return m.RTP, m.MaxMultiplier, m.StdDev, nil
 }
 
 // SyncStudio stores the studio's titles: a new title is added (category

@@ -5,6 +5,7 @@
 //	casino seed      [--data data] [--seed data/seed]
 //	casino frontends publish NAME DIR | list [NAME] | rollback NAME | activate NAME VERSION
 //	casino ledger check [--data data]
+//	casino withdrawals list|approve ID|reject ID [--reason …]
 package main
 
 import (
@@ -50,6 +51,8 @@ func main() {
 		err = frontendsCmd(ctx, args)
 	case "ledger":
 		err = ledgerCmd(ctx, args)
+	case "withdrawals":
+		err = withdrawalsCmd(ctx, args)
 	case "help", "-h", "--help":
 		usage()
 		return
@@ -73,6 +76,7 @@ commands:
   seed       load demo data from data/seed
   frontends  publish NAME DIR | list [NAME] | rollback NAME | activate NAME VERSION
   ledger     check: verify every ledger invariant (zero-sum transactions, balances, no negatives)
+  withdrawals list [--status S] | approve ID | reject ID [--reason TEXT]: players' withdrawals
 `)
 }
 

@@ -173,6 +173,13 @@ function notes() {
   return m ? m[1] : '';
 }
 
+/** Sections other scripts own (`<!-- NAME:start -->…<!-- NAME:end -->`, e.g. wallet.mjs), kept as they are. */
+function foreignSections() {
+  if (!existsSync(DOC)) return '';
+  const found = readFileSync(DOC, 'utf8').match(/<!-- ([\w-]+):start -->[\s\S]*?<!-- \1:end -->/g) ?? [];
+  return found.map((b) => `${b}\n\n`).join('');
+}
+
 function writeDoc(r) {
   const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
   const jsGzip = r.js.files.reduce((s, f) => s + f.transferBytes, 0);
@@ -227,7 +234,7 @@ ${r.goBench.join('\n') || '(no benchmarks found)'}
 <!-- notes -->
 ${notes()}<!-- /notes -->
 
-## History
+${foreignSections()}## History
 
 | date | commit | cores | pages/s | p50 ms | p99 ms | pages/s gzip | first-load JS KB gzip | JS files | load (1 min) |
 |---|---|---|---:|---:|---:|---:|---:|---:|---:|

@@ -27,9 +27,8 @@ export function alternativeMethod(failed: string | null | undefined): string {
  * means any card-form method; "carouseller" the method of that name.
  */
 export function findAlternative(methods: PaymentMethod[], failed: string | null | undefined): PaymentMethod | undefined {
-  const alt = alternativeMethod(failed);
-  if (alt === FALLBACK_METHOD) return methods.find((x) => x.name.toLowerCase() === FALLBACK_METHOD);
-  return methods.find((x) => usesCardForm(x) && x.name !== failed);
+  const name = resolveMethodParam(methods, alternativeMethod(failed));
+  return name ? methods.find((x) => x.name === name) : undefined;
 }
 
 /**
@@ -61,16 +60,19 @@ export function isFullWidth(visibleCount: number): boolean {
 }
 
 /**
- * The method a `?method=` value names: a method of that name, or for the
- * generic "card" (the alternative offered after a failed deposit) the first
- * card-form method shown.
+ * The method a `?method=` value names: a method of that name; for the generic
+ * alternatives offered after a failed deposit, "card" is the first card-form
+ * method shown and "carouseller", when the operator lists no method of that
+ * name, the first non-card method (the family the carouseller rule covers).
  */
 export function resolveMethodParam(methods: PaymentMethod[], param: string | null, mode: CashierMode = 'deposit'): string | null {
   if (!param) return null;
   const shown = visibleMethods(methods, mode);
-  const exact = methods.find((x) => x.name.toLowerCase() === param.toLowerCase());
+  const wanted = param.toLowerCase();
+  const exact = methods.find((x) => x.name.toLowerCase() === wanted);
   if (exact && keepsSelection(exact, mode)) return exact.name;
-  if (param.toLowerCase() === 'card') return shown.find((x) => usesCardForm(x))?.name ?? null;
+  if (wanted === 'card') return shown.find((x) => usesCardForm(x))?.name ?? null;
+  if (wanted === FALLBACK_METHOD) return shown.find((x) => !usesCardForm(x) && !isCryptoMethod(x))?.name ?? null;
   return null;
 }
 

@@ -77,13 +77,13 @@ describe('deposit result modals', () => {
   });
 
   it.each([
-    ['visa', 'carouseller'],
-    ['skrill', 'card'],
-  ])('a declined %s offers %s and logs ALTERNATIVE_METHOD_BUTTON', async (failed, alternative) => {
+    ['visa', 'carouseller', 'Try another payment method'],
+    ['skrill', 'card', 'Pay by card'],
+  ])('a declined %s offers %s and logs ALTERNATIVE_METHOD_BUTTON', async (failed, alternative, label) => {
     loggedIn(`/?modal=deposit-decline&met=${failed}`);
     const fetch = api();
     renderCashier(<Modals />);
-    fireEvent.click(await screen.findByRole('button', { name: `Pay with ${alternative}` }));
+    fireEvent.click(await screen.findByRole('button', { name: label }));
     await waitFor(() => expect(calls(fetch, '/api/user/log-event')).toHaveLength(1));
     expect(bodyOf(calls(fetch, '/api/user/log-event')[0].init)).toMatchObject({
       event: 'ALTERNATIVE_METHOD_BUTTON',

@@ -69,6 +69,8 @@ describe('visible methods and selection', () => {
     expect(resolveMethodParam(LIST, 'CAROUSELLER')).toBe('carouseller');
     expect(resolveMethodParam(LIST, 'mifinity')).toBeNull();
     expect(resolveMethodParam(LIST, null)).toBeNull();
+    // No method called carouseller: the first non-card method stands for it.
+    expect(resolveMethodParam(LIST.filter((x) => x.name !== 'carouseller'), 'carouseller')).toBe('skrill');
   });
 
   it('is full width below 5 visible methods', () => {

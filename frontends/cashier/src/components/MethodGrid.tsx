@@ -53,7 +53,10 @@ export function MethodGrid({ methods, loading, selected, onSelect, mode = 'depos
     <Grid $full={isFullWidth(visible.length)} data-full-width={isFullWidth(visible.length) || undefined} role="radiogroup" aria-label={intl.formatMessage(m.paymentMethods)}>
       {visible.map((x) => (
         <Method key={x.name} type="button" data-method={x.name} role="radio" aria-checked={selected === x.name} $selected={selected === x.name} onClick={() => onSelect(x.name)}>
-          {(x.thumbnailUrl || x.thumbnail_url) && <img src={x.thumbnailUrl || x.thumbnail_url} alt="" />}
+          {(x.thumbnailUrl || x.thumbnail_url) && (
+            // A missing logo leaves the title alone rather than a broken image.
+            <img src={x.thumbnailUrl || x.thumbnail_url} alt="" onError={(e) => (e.currentTarget.style.display = 'none')} />
+          )}
           <span>{x.title || x.name}</span>
         </Method>
       ))}

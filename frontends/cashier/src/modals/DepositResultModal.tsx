@@ -64,7 +64,7 @@ export function DepositResultModal({ modal }: { modal: string }) {
         <Stack $row $wrap $gap={3} $justify="center">
           {alternative && (
             <Button onClick={tryAlternative} data-alternative={alternative}>
-              <FormattedMessage {...m.tryAlternative} values={{ method: alternative }} />
+              <FormattedMessage {...(alternative === 'card' ? m.tryCard : m.tryAlternative)} />
             </Button>
           )}
           <Button variant={alternative ? 'secondary' : 'primary'} onClick={close}>

@@ -80,7 +80,7 @@ let doc = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '# Benchmarks\n';
 if (doc.includes(START) && doc.includes(END)) {
   doc = doc.slice(0, doc.indexOf(START)) + section + doc.slice(doc.indexOf(END) + END.length);
 } else if (doc.includes('\n## History')) {
-  doc = doc.replace('\n## History', `\n${section}\n\n## History`);
+  doc = doc.replace('\n## History', () => `\n${section}\n\n## History`);
 } else {
   doc += `\n${section}\n`;
 }

@@ -15,7 +15,7 @@ LITESTREAM_VERSION := v0.5.18
 REMOTES     := lobby cashier profile calendar country-block
 export CASINO_DATA CASINO_ADDR
 
-.PHONY: run test bench setup deps chromium build generate go-build frontends publish seed test-go test-unit test-e2e clean
+.PHONY: run test bench bench-rng setup deps chromium build generate go-build frontends publish seed test-go test-unit test-e2e clean
 
 run: build seed publish
 	@echo "Aurum Casino on http://$(CASINO_ADDR) (data in $(CASINO_DATA), replica in $(CASINO_DATA)/replica)"
@@ -24,8 +24,12 @@ run: build seed publish
 test: deps chromium build test-go test-unit test-e2e
 	@echo "all tests passed"
 
-bench: build
+bench: build bench-rng
 	node e2e/bench/run.mjs
+
+# ent and dieharder on the studio's RNG output (installs them with apt-get).
+bench-rng:
+	node e2e/bench/rng.mjs
 
 # --- setup -------------------------------------------------------------------
 

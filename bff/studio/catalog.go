@@ -7,13 +7,9 @@ package studio
 import (
 	"casino/bff/wallet"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
-	"math"
 	"math/big"
 	"os"
 	"path"
@@ -115,7 +111,7 @@ func OpenFS(fsys fs.FS) (*Catalog, error) {
 		if err != nil {
 			return nil, err
 		}
-		f, err := loadFigures(fsys, g, raw)
+		f, err := figuresFor(g, raw)
 		if err != nil {
 			return nil, err
 		}
@@ -160,60 +156,19 @@ func (c *Catalog) Figures(id string) (*Figures, error) {
 	return f, nil
 }
 
-// Figures is a slot's maths as stored in content/games/maths/<id>.json:
-// exact values as fractions "p/q" of the bet, computed by slot.Game.Maths.
-type Figures struct {
-	Game               string  `json:"game"`
-	DefinitionSHA256   string  `json:"definitionSha256"`
-	Combinations       string  `json:"combinations"`
-	RTP                string  `json:"rtp"`
-	BaseRTP            string  `json:"baseRtp"`
-	FeatureRTP         string  `json:"featureRtp"`
-	BonusBuyRTP        string  `json:"bonusBuyRtp,omitempty"`
-	HitFrequency       string  `json:"hitFrequency"`
-	TriggerProbability string  `json:"triggerProbability"`
-	ExpectedFreeSpins  string  `json:"expectedFreeSpins,omitempty"`
-	MaxMultiplier      string  `json:"maxMultiplier"`
-	StdDev             float64 `json:"stdDev"`
-	BonusBuyStdDev     float64 `json:"bonusBuyStdDev,omitempty"`
-}
+// Figures is a slot's maths as stored in content/games/maths/<id>.json.
+type Figures = slot.Figures
 
-// FiguresOf computes the figures of a game from its definition bytes.
+// FiguresOf computes a game's figures from its definition bytes.
 func FiguresOf(g *slot.Game, definition []byte) (*Figures, error) {
-	m, err := g.Maths()
-	if err != nil {
-		return nil, err
-	}
-	sum := sha256.Sum256(definition)
-	f := &Figures{
-		Game: g.ID(), DefinitionSHA256: hex.EncodeToString(sum[:]),
-		Combinations: m.Combinations.String(),
-		RTP:          m.RTP.String(), BaseRTP: m.BaseRTP.String(), FeatureRTP: m.FeatureRTP.String(),
-		HitFrequency: m.HitFrequency.String(), TriggerProbability: m.TriggerProbability.String(),
-		MaxMultiplier: m.MaxMultiplier.String(), StdDev: round6(m.StdDev), BonusBuyStdDev: round6(m.BonusBuyStdDev),
-	}
-	if m.BonusBuyRTP != nil {
-		f.BonusBuyRTP = m.BonusBuyRTP.String()
-	}
-	if m.ExpectedFreeSpins != nil {
-		f.ExpectedFreeSpins = m.ExpectedFreeSpins.String()
-	}
-	return f, nil
+	return slot.FiguresOf(g, definition)
 }
 
-func round6(x float64) float64 { return math.Round(x*1e6) / 1e6 }
-
-func loadFigures(fsys fs.FS, g *slot.Game, definition []byte) (*Figures, error) {
-	sum := sha256.Sum256(definition)
-	b, err := fs.ReadFile(fsys, path.Join("maths", g.ID()+".json"))
-	if err == nil {
-		var f Figures
-		if err := json.Unmarshal(b, &f); err != nil {
-			return nil, fmt.Errorf("studio: maths/%s.json: %w", g.ID(), err)
-		}
-		if f.DefinitionSHA256 == hex.EncodeToString(sum[:]) && f.Game == g.ID() {
-			return &f, nil
-		}
+// figuresFor returns the stored figures the game was loaded with, or
+// computes them (slow for large games) when none matched.
+func figuresFor(g *slot.Game, definition []byte) (*Figures, error) {
+	if f := g.Stored(); f != nil {
+		return f, nil
 	}
 	return FiguresOf(g, definition)
 }

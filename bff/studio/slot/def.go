@@ -137,6 +137,7 @@ type Game struct {
 	mathsOnce sync.Once
 	maths     *Maths
 	mathsErr  error
+	stored    *Figures // figures Maths answers from (LoadDir found them)
 }
 
 var idRe = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
@@ -155,7 +156,9 @@ func Parse(data []byte) (*Game, error) {
 	return Compile(d)
 }
 
-// LoadDir loads every *.json game of dir in fsys, sorted by id.
+// LoadDir loads every *.json game of dir in fsys, sorted by id. A game's
+// stored figures in ../maths/<id>.json (see Figures) are used for Maths when
+// their hash matches the definition.
 func LoadDir(fsys fs.FS, dir string) ([]*Game, error) {
 	entries, err := fs.ReadDir(fsys, dir)
 	if err != nil {
@@ -179,6 +182,7 @@ func LoadDir(fsys fs.FS, dir string) ([]*Game, error) {
 		if want := strings.TrimSuffix(e.Name(), ".json"); g.def.ID != want {
 			return nil, fmt.Errorf("%s: id %q must match the file name", p, g.def.ID)
 		}
+		loadFigures(fsys, dir, g, b)
 		if other, dup := seen[g.def.ID]; dup {
 			return nil, fmt.Errorf("%s: duplicate id %q (also %s)", p, g.def.ID, other)
 		}

@@ -86,7 +86,7 @@ type Caller struct {
 
 // resultURL is the casino page for a deposit outcome: /?modal=…&met=….
 func resultURL(modal, method string) string {
-	return "/?" + url.Values{"modal": {modal}, "met": {method}}.Encode()
+	return "/?modal=" + url.QueryEscape(modal) + "&met=" + url.QueryEscape(method)
 }
 
 // checkCashier applies the rules that close the whole cashier to a player:

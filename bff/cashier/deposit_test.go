@@ -167,13 +167,13 @@ func TestCardOutcomes(t *testing.T) {
 		credited                        string
 		failedEvent                     bool
 	}{
-		{"4242424242424242", DepositConfirmed, "/?met=visa&modal=deposit-success", DepositConfirmed, "25.00", false},
-		{"5555555555554444", DepositConfirmed, "/?met=visa&modal=deposit-success", DepositConfirmed, "25.00", false},
-		{"4111111111111111", DepositConfirmed, "/?met=visa&modal=deposit-success", DepositConfirmed, "25.00", false},
-		{"4000000000000002", DepositRejected, "/?met=visa&modal=deposit-decline", DepositRejected, "0.00", true},
-		{"4000000000009995", DepositRejected, "/?met=visa&modal=deposit-decline", DepositRejected, "0.00", true},
-		{"4000000000000077", DepositPending, "/?met=visa&modal=deposit-pending", DepositConfirmed, "25.00", false},
-		{"4000000000000085", DepositPending, "/?met=visa&modal=deposit-pending", DepositFailed, "0.00", true},
+		{"4242424242424242", DepositConfirmed, "/?modal=deposit-success&met=visa", DepositConfirmed, "25.00", false},
+		{"5555555555554444", DepositConfirmed, "/?modal=deposit-success&met=visa", DepositConfirmed, "25.00", false},
+		{"4111111111111111", DepositConfirmed, "/?modal=deposit-success&met=visa", DepositConfirmed, "25.00", false},
+		{"4000000000000002", DepositRejected, "/?modal=deposit-decline&met=visa", DepositRejected, "0.00", true},
+		{"4000000000009995", DepositRejected, "/?modal=deposit-decline&met=visa", DepositRejected, "0.00", true},
+		{"4000000000000077", DepositPending, "/?modal=deposit-pending&met=visa", DepositConfirmed, "25.00", false},
+		{"4000000000000085", DepositPending, "/?modal=deposit-pending&met=visa", DepositFailed, "0.00", true},
 		{"4000000000003220", DepositProcessing, "/sandbox/card/3ds/pay_", DepositProcessing, "0.00", false},
 	}
 	for i, c := range cases {

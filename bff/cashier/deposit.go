@@ -313,7 +313,14 @@ func (s *Service) Deposit(ctx context.Context, c Caller, req DepositRequest) (De
 		s.finish(ctx, d.DepositID, DepositFailed, "", ErrProvider.Code)
 		return Deposit{}, fmt.Errorf("deposit %s: %v: %w", d.DepositID, err, ErrProvider)
 	}
+	ref := d.DepositID
 	d, err = s.apply(ctx, d, res)
+	if err != nil && res.Status == payment.StatusSucceeded {
+		// Captured but not credited yet: the processor's webhook retries the
+		// credit; the player gets a reference for support.
+		slog.Error("deposit: captured, credit failed", "deposit", ref, "err", err)
+		return Deposit{}, fmt.Errorf("deposit %s: %v: %w", ref, err, ErrUnified.WithMessage("Deposit error (reference %s)", ref))
+	}
 	if err != nil {
 		return Deposit{}, err
 	}
@@ -498,4 +505,16 @@ func (s *Service) Complete3DS(ctx context.Context, userID int64, paReq, md strin
 	}
 	d.RedirectURL = ""
 	return d, nil
+}
+
+// ExpireAbandoned cancels deposits left waiting for the player (a 3-D
+// Secure page never answered) for longer than age, so they stop counting
+// against the player's limits. A capture reported later is still credited.
+func (s *Service) ExpireAbandoned(ctx context.Context, age time.Duration) (int64, error) {
+	res, err := s.db.Write.ExecContext(ctx, `UPDATE cashier_deposits SET status = 'cancelled', error_code = 'expired', updated_at = ?
+		WHERE status = 'processing' AND created_at < ?`, s.stamp(), s.now().Add(-age).UTC().Format(timeLayout))
+	if err != nil {
+		return 0, err
+	}
+	return res.RowsAffected()
 }

@@ -395,3 +395,69 @@ func TestWebhookSecurity(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// fixedProcessor answers every charge with the same payment id: a second
+// deposit's credit then collides in the ledger, the way a failing credit
+// after a capture looks.
+type fixedProcessor struct{}
+
+func (fixedProcessor) Name() string { return "fixed" }
+func (fixedProcessor) Charge(context.Context, payment.Request) (payment.Result, error) {
+	return payment.Result{PaymentID: "pay_fixed", Status: payment.StatusSucceeded}, nil
+}
+func (fixedProcessor) Authenticate(context.Context, string, string) (payment.Result, error) {
+	return payment.Result{}, payment.ErrAuthentication
+}
+
+func TestCapturedButNotCredited(t *testing.T) {
+	s, _ := newTestService(t)
+	ctx := context.Background()
+	s.AddProcessor(fixedProcessor{}, []byte("k"))
+	s.db.Write.Exec(`UPDATE payment_methods SET processor = 'fixed' WHERE name = 'visa'`)
+	ada := addPlayer(t, s, testPlayer{email: "ada@example.com", verified: true})
+	if _, err := s.Deposit(ctx, Caller{UserID: ada}, DepositRequest{Amount: "25", PaymentMethod: "visa", Card: &goodCard}); err != nil {
+		t.Fatal(err)
+	}
+	_, err := s.Deposit(ctx, Caller{UserID: ada}, DepositRequest{Amount: "30", PaymentMethod: "visa", Card: &goodCard})
+	e := asAPI(err)
+	if e.Code != "UNIFIED_ERROR" || !strings.HasPrefix(e.Message, "Deposit error (reference dep_") {
+		t.Fatalf("%v", err)
+	}
+	if b := balances(t, s, ada, "EUR"); b.Real.Decimal() != "25.00" {
+		t.Fatalf("balance %s", b.Real.Decimal())
+	}
+}
+
+func TestProviderError(t *testing.T) {
+	s, ev := newTestService(t)
+	ctx := context.Background()
+	ada := addPlayer(t, s, testPlayer{email: "ada@example.com", verified: true})
+	// No processor behind the method: PROVIDER_ERROR, nothing stored.
+	if _, err := s.Deposit(ctx, Caller{UserID: ada}, DepositRequest{Amount: "25", PaymentMethod: "visa", Card: &goodCard}); codeOf(err) != "PROVIDER_ERROR" {
+		t.Fatalf("%v", err)
+	}
+	if len(ev.of(ada)) != 0 {
+		t.Fatal("event published")
+	}
+}
+
+func TestExpireAbandoned(t *testing.T) {
+	s, _ := newTestService(t)
+	withSandbox(t, s)
+	ctx := context.Background()
+	ada := addPlayer(t, s, testPlayer{email: "ada@example.com", verified: true})
+	d, err := s.Deposit(ctx, Caller{UserID: ada}, DepositRequest{Amount: "25", PaymentMethod: "visa", Card: card("4000000000003220")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n, _ := s.ExpireAbandoned(ctx, time.Hour); n != 0 {
+		t.Fatalf("expired a fresh deposit")
+	}
+	s.now = func() time.Time { return time.Now().Add(2 * time.Hour) }
+	if n, err := s.ExpireAbandoned(ctx, time.Hour); n != 1 || err != nil {
+		t.Fatalf("expired %d, %v", n, err)
+	}
+	if got, _ := s.PlayerDeposit(ctx, ada, d.DepositID); got.Status != DepositCancelled {
+		t.Fatalf("status %s", got.Status)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
+	"strings"
 	"time"
 
 	"casino/bff/api"
@@ -43,6 +44,7 @@ func (a *App) openCashier(ctx context.Context) error {
 	if err := a.openCryptoWallet(ctx); err != nil {
 		return err
 	}
+	go a.expireDeposits(ctx)
 	if !cashierSandbox() {
 		return nil
 	}
@@ -121,5 +123,27 @@ func (a *App) cashierRoutes(mux *http.ServeMux) {
 	}
 	if c := a.Cashier.chain; c != nil {
 		c.Routes(mux)
+	}
+}
+
+// expireDeposits cancels deposits abandoned on the 3-D Secure page for half
+// an hour, once a minute.
+func (a *App) expireDeposits(ctx context.Context) {
+	tick := time.NewTicker(time.Minute)
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+			if n, err := a.Cashier.ExpireAbandoned(ctx, 30*time.Minute); err != nil {
+				if ctx.Err() != nil || strings.Contains(err.Error(), "database is closed") {
+					return
+				}
+				slog.Error("cashier: expire abandoned deposits", "err", err)
+			} else if n > 0 {
+				slog.Info("cashier: abandoned deposits cancelled", "count", n)
+			}
+		}
 	}
 }

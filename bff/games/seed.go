@@ -165,7 +165,9 @@ func TitlesFromSlots(contentDir fs.FS) ([]StudioTitle, error) {
 			Volatility: slot.VolatilityClass(sd), ReleaseDate: d.ReleaseDate, Tags: d.Tags,
 			RTP: round2(rtpF), MaxMultiplier: math.Floor(multF*100) / 100,
 			MinBet: decimalOf(d.MinBet), MaxBet: decimalOf(d.MaxBet), MinBetMinor: d.MinBet, MaxBetMinor: d.MaxBet,
-			HasBonusBuy: d.BonusBuy != nil, Thumbnail: "/studio/thumbnails/" + d.ID + ".svg", PlayURL: "/play/studio/" + d.ID})
+			HasBonusBuy: d.BonusBuy != nil, PlayURL: "/play/studio/" + d.ID})
+		// No thumbnail here: the studio serves them (its catalogue's titles
+		// carry the URL); until then the lobby shows its placeholder.
 	}
 	return out, nil
 }

@@ -25,6 +25,7 @@ import (
 	"casino/bff/scripts"
 	"casino/bff/session"
 	"casino/bff/settings"
+	"casino/bff/studio"
 	"casino/bff/tracking"
 )
 
@@ -55,6 +56,7 @@ type App struct {
 	Mail      *mail.Sender
 	Cashier   *Cashier
 	Games     *Games
+	Studio    *studio.Service
 }
 
 // New opens the database and builds every service. Settings must load: the
@@ -100,6 +102,10 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 		return nil, err
 	}
 	if err := a.openGames(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	if err := a.openStudio(ctx); err != nil {
 		db.Close()
 		return nil, err
 	}
@@ -178,6 +184,7 @@ func (a *App) Handler() (http.Handler, error) {
 	a.Geo.Routes(mux)
 	a.cashierRoutes(mux)
 	a.gamesRoutes(mux)
+	a.studioRoutes(mux)
 	handle("POST /api/user/log-event", a.Tracking.Handler())
 	handle("GET /api/user/events", a.Sessions.RequireUser(a.Realtime.Handler()))
 

@@ -102,7 +102,7 @@ func Open(contentDir string) (*Catalog, error) {
 // OpenFS loads the catalogue from a file system rooted at content/games.
 func OpenFS(fsys fs.FS) (*Catalog, error) {
 	games, err := slot.LoadDir(fsys, "slots")
-	if err != nil {
+	if err != nil && !errors.Is(err, fs.ErrNotExist) { // no slots: only the live table
 		return nil, err
 	}
 	c := &Catalog{slots: map[string]*slot.Game{}, maths: map[string]*Figures{}}

@@ -1,0 +1,191 @@
+package studio
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"html/template"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"casino/bff/api"
+	"casino/bff/session"
+)
+
+//go:embed web/*.html web/static
+var webFS embed.FS
+
+var pageTmpl = template.Must(template.New("").Funcs(template.FuncMap{
+	"minor": minorText,
+	"inc":   func(i int) int { return i + 1 },
+	"deref": func(b *bool) bool { return b != nil && *b },
+	// rows turns a reel-major window into display rows.
+	"rows": func(w [][]string) [][]string {
+		if len(w) == 0 {
+			return nil
+		}
+		out := make([][]string, len(w[0]))
+		for j := range out {
+			for r := range w {
+				out[j] = append(out[j], w[r][j])
+			}
+		}
+		return out
+	},
+}).ParseFS(webFS, "web/*.html"))
+
+// staticVersion busts caches when the embedded assets change.
+var staticVersion = func() string {
+	h := sha256.New()
+	fs.WalkDir(webFS, "web/static", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			b, _ := webFS.ReadFile(p)
+			h.Write(b)
+		}
+		return nil
+	})
+	return hex.EncodeToString(h.Sum(nil))[:12]
+}()
+
+// pageCSP: the studio's pages load only their own script and styles.
+const pageCSP = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; connect-src 'self'; " +
+	"frame-ancestors 'self'; base-uri 'none'; object-src 'none'; form-action 'self'"
+
+func pageHeaders(h http.Header) {
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Content-Security-Policy", pageCSP)
+	h.Set("X-Frame-Options", "SAMEORIGIN")
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "same-origin")
+	h.Set("Cache-Control", "no-store")
+}
+
+func render(w http.ResponseWriter, status int, name string, data any) {
+	var buf bytes.Buffer
+	if err := pageTmpl.ExecuteTemplate(&buf, name, data); err != nil {
+		slog.Error("studio: page", "template", name, "err", err)
+		http.Error(w, "Internal server error", http.StatusInternalServerError)
+		return
+	}
+	pageHeaders(w.Header())
+	w.WriteHeader(status)
+	w.Write(buf.Bytes())
+}
+
+// PageRoutes registers the server-rendered pages: the game client under the
+// external play path /play/studio/{game} (no operator scripts), the verifier
+// at /provably-fair, the thumbnails and the client's static files.
+// contentDir holds games/thumbnails.
+func (s *Service) PageRoutes(mux *http.ServeMux, sessions *session.Manager, contentDir string) {
+	static, _ := fs.Sub(webFS, "web/static")
+	files := http.FileServerFS(static)
+	mux.HandleFunc("GET /studio/static/{file}", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		r2 := r.Clone(r.Context())
+		r2.URL.Path = "/" + r.PathValue("file")
+		files.ServeHTTP(w, r2)
+	})
+	thumbs := filepath.Join(contentDir, "games", "thumbnails")
+	mux.HandleFunc("GET /studio/thumbnails/{file}", func(w http.ResponseWriter, r *http.Request) {
+		name := r.PathValue("file")
+		if !strings.HasSuffix(name, ".svg") || strings.ContainsAny(name, `/\`) || strings.HasPrefix(name, ".") {
+			http.NotFound(w, r)
+			return
+		}
+		b, err := os.ReadFile(filepath.Join(thumbs, name))
+		if err != nil {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "image/svg+xml")
+		w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		w.Header().Set("Cache-Control", "public, max-age=86400")
+		w.Write(b)
+	})
+	mux.HandleFunc("GET /play/studio/{game}", func(w http.ResponseWriter, r *http.Request) {
+		s.servePlay(w, r, sessions)
+	})
+	mux.HandleFunc("GET /provably-fair", s.serveVerifier)
+}
+
+type playPage struct {
+	Title   Title
+	Mode    string
+	Note    string
+	Version string
+	Config  template.JS
+}
+
+func (s *Service) servePlay(w http.ResponseWriter, r *http.Request, sessions *session.Manager) {
+	t, err := s.Catalog.Title(r.PathValue("game"))
+	if err != nil {
+		render(w, http.StatusNotFound, "verify", verifyPage{Version: staticVersion, Games: s.slotTitles(), Error: "GAME NOT FOUND"})
+		return
+	}
+	p, _ := sessions.FromRequest(r)
+	mode := r.URL.Query().Get("mode")
+	page := playPage{Title: t, Version: staticVersion}
+	switch {
+	case mode == ModeDemo || (mode == "" && p == nil):
+		page.Mode = ModeDemo
+	case p == nil:
+		page.Mode, page.Note = ModeDemo, "Log in to play for real money. You are playing for fun."
+	default:
+		page.Mode = ModeReal
+	}
+	cfg, _ := json.Marshal(map[string]any{"gameId": t.ID, "mode": page.Mode, "loggedIn": p != nil})
+	page.Config = template.JS(cfg)
+	name := "slot"
+	if t.Kind == KindLive {
+		name = "roulette"
+	}
+	render(w, http.StatusOK, name, page)
+}
+
+type verifyPage struct {
+	Version string
+	Games   []Title
+	Q       VerifyQuery
+	Result  *Verified
+	Error   string
+}
+
+func (s *Service) slotTitles() []Title {
+	var out []Title
+	for _, t := range s.Catalog.Titles() {
+		if t.Kind == KindSlot {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func (s *Service) serveVerifier(w http.ResponseWriter, r *http.Request) {
+	page := verifyPage{Version: staticVersion, Games: s.slotTitles(), Q: VerifyQueryFrom(r)}
+	if r.URL.RawQuery != "" {
+		v, err := s.Verify(r.Context(), page.Q)
+		var apiErr *api.Error
+		switch {
+		case err == nil:
+			page.Result, page.Q = v, v.Query
+		case errors.As(err, &apiErr):
+			page.Error = apiErr.Message
+			for k, m := range apiErr.Fields {
+				page.Error += " — " + k + ": " + m
+			}
+		default:
+			slog.Error("studio: verify", "err", err)
+			page.Error = "Something went wrong"
+		}
+	}
+	render(w, http.StatusOK, "verify", page)
+}

@@ -95,9 +95,13 @@ type Settings struct {
 	CryptoConfirmations map[string]int `json:"cryptoConfirmations"`
 	// DefaultLimits per currency for methods without their own.
 	DefaultLimits map[string]Limit `json:"defaultLimits"`
+	// DepositAttemptsPerHour bounds a player's deposit attempts (card
+	// testing with stolen numbers looks like many small attempts); 0 is
+	// unlimited.
+	DepositAttemptsPerHour int `json:"depositAttemptsPerHour"`
 }
 
-var settingKeys = []string{"requireEmailVerification", "playerCanCancelWithdrawal", "depositWageringMultiplier", "cryptoConfirmations", "defaultLimits"}
+var settingKeys = []string{"requireEmailVerification", "playerCanCancelWithdrawal", "depositWageringMultiplier", "cryptoConfirmations", "defaultLimits", "depositAttemptsPerHour"}
 
 // Settings reads the operator's settings.
 func (s *Service) Settings(ctx context.Context) (Settings, error) {

@@ -20,7 +20,7 @@ func TestConcurrentCashier(t *testing.T) {
 	s, _ := newTestService(t)
 	sb := withSandbox(t, s)
 	ctx := context.Background()
-	setSetting(t, s, `{"depositWageringMultiplier": "0"}`)
+	setSetting(t, s, `{"depositWageringMultiplier": "0", "depositAttemptsPerHour": 0}`)
 	ada := addPlayer(t, s, testPlayer{email: "ada@example.com", verified: true})
 	const workers, steps = 12, 25
 	var (

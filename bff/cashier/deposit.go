@@ -219,6 +219,23 @@ func (s *Service) checkLimits(ctx context.Context, tx *sql.Tx, userID int64, amo
 	return nil
 }
 
+// checkAttempts refuses a player's deposit attempt beyond max in the last
+// hour, whatever became of the earlier ones.
+func (s *Service) checkAttempts(ctx context.Context, tx *sql.Tx, userID int64, max int) error {
+	if max <= 0 {
+		return nil
+	}
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM cashier_deposits WHERE user_id = ? AND created_at >= ? AND processor NOT LIKE 'chain-%'`,
+		userID, s.now().Add(-time.Hour).UTC().Format(timeLayout)).Scan(&n); err != nil {
+		return err
+	}
+	if n >= max {
+		return fmt.Errorf("player %d: %d deposit attempts in the last hour: %w", userID, n, api.ErrTooManyRequests)
+	}
+	return nil
+}
+
 // Deposit starts a card or hosted-page deposit and returns where the
 // browser goes next (docs/cashier.md).
 func (s *Service) Deposit(ctx context.Context, c Caller, req DepositRequest) (Deposit, error) {
@@ -288,6 +305,9 @@ func (s *Service) Deposit(ctx context.Context, c Caller, req DepositRequest) (De
 		processor: proc.Name(), minor: amount.Minor(), Amount: amount.Decimal()}
 	d.TransactionID = d.DepositID
 	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
+		if err := s.checkAttempts(ctx, tx, p.ID, st.DepositAttemptsPerHour); err != nil {
+			return err
+		}
 		if err := s.checkLimits(ctx, tx, p.ID, amount); err != nil {
 			return err
 		}

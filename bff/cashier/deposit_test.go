@@ -461,3 +461,25 @@ func TestExpireAbandoned(t *testing.T) {
 		t.Fatalf("status %s", got.Status)
 	}
 }
+
+func TestDepositAttemptsPerHour(t *testing.T) {
+	s, _ := newTestService(t)
+	withSandbox(t, s)
+	ctx := context.Background()
+	setSetting(t, s, `{"depositAttemptsPerHour": 3}`)
+	ada := addPlayer(t, s, testPlayer{email: "ada@example.com", verified: true})
+	eve := addPlayer(t, s, testPlayer{email: "eve@example.com", verified: true})
+	for i, number := range []string{"4000000000000002", "4000000000000002", "4242424242424242", "4242424242424242"} {
+		_, err := s.Deposit(ctx, Caller{UserID: ada}, DepositRequest{Amount: "10", PaymentMethod: "visa", Card: card(number)})
+		if want := map[bool]string{true: "TOO_MANY_REQUESTS", false: ""}[i == 3]; codeOf(err) != want {
+			t.Fatalf("attempt %d: %v, want %q", i+1, err, want)
+		}
+	}
+	if _, err := s.Deposit(ctx, Caller{UserID: eve}, DepositRequest{Amount: "10", PaymentMethod: "visa", Card: &goodCard}); err != nil {
+		t.Fatalf("another player: %v", err)
+	}
+	s.now = func() time.Time { return time.Now().Add(61 * time.Minute) }
+	if _, err := s.Deposit(ctx, Caller{UserID: ada}, DepositRequest{Amount: "10", PaymentMethod: "visa", Card: &goodCard}); err != nil {
+		t.Fatalf("an hour later: %v", err)
+	}
+}

@@ -39,6 +39,7 @@ type Service struct {
 	processors map[string]payment.Processor
 	secrets    map[string][]byte // webhook secret per processor
 	wallet     *coins.Wallet
+	chainPayer ChainPayer
 
 	// ExcludedCountries returns the site's blocked countries (settings);
 	// deposits located there answer DEPOSIT_COUNTRY_BLOCK. Optional.
@@ -63,6 +64,16 @@ func (s *Service) AddProcessor(p payment.Processor, webhookSecret []byte) {
 
 // SetWallet sets the HD wallet crypto deposit addresses are derived from.
 func (s *Service) SetWallet(w *coins.Wallet) { s.wallet = w }
+
+// ChainPayer broadcasts crypto payouts. Pay must be idempotent by key: a
+// retry returns the first transaction.
+type ChainPayer interface {
+	Pay(ctx context.Context, network, address string, amount int64, key string) (txid string, err error)
+}
+
+// SetChainPayer sets who sends approved crypto withdrawals; without one an
+// approval only records that the operator paid out by other means.
+func (s *Service) SetChainPayer(p ChainPayer) { s.chainPayer = p }
 
 // Secret returns the named secret, generating n random bytes and storing
 // them on first use (the sandbox's webhook key and wallet seed when the

@@ -424,6 +424,9 @@ func (s *Service) finishDecision(ctx context.Context, id int64) error {
 	)
 	switch w.action {
 	case actionApprove:
+		if err := s.payOnChain(ctx, w); err != nil {
+			return err // stays processing; Reconcile retries with the same key
+		}
 		tx, err = s.ledger.WithdrawSettle(ctx, "withdraw:"+w.WithdrawalID+":settle", w.UserID, w.processor, w.money(), meta)
 		status, column = WithdrawalCompleted, "settle_tx_id"
 	case actionReject, actionCancel:
@@ -522,4 +525,19 @@ func (s *Service) Withdrawals(ctx context.Context, userID int64, status string, 
 		out.Rows = append(out.Rows, w)
 	}
 	return out, rows.Err()
+}
+
+// payOnChain broadcasts an approved crypto withdrawal and records its
+// transaction id in the details (the key makes a retry send nothing new).
+func (s *Service) payOnChain(ctx context.Context, w Withdrawal) error {
+	network, address := w.Details["network"], w.Details["walletAddress"]
+	if s.chainPayer == nil || network == "" || w.Details["txid"] != "" {
+		return nil
+	}
+	txid, err := s.chainPayer.Pay(ctx, network, address, w.minor, "withdraw:"+w.WithdrawalID)
+	if err != nil {
+		return fmt.Errorf("withdrawal %s: payout on %s: %w", w.WithdrawalID, network, err)
+	}
+	_, err = s.db.Write.ExecContext(ctx, `UPDATE cashier_withdrawals SET details = json_set(details, '$.txid', ?), updated_at = ? WHERE id = ?`, txid, s.stamp(), w.id)
+	return err
 }

@@ -282,3 +282,47 @@ func request(t *testing.T, s *Service, user int64, amount string) Withdrawal {
 	}
 	return w
 }
+
+func TestCryptoPayout(t *testing.T) {
+	s, _ := newTestService(t)
+	chain := withWallet(t, s)
+	s.SetChainPayer(chain)
+	ctx := context.Background()
+	setSetting(t, s, `{"depositWageringMultiplier": "0"}`)
+	satoshi := addPlayer(t, s, testPlayer{email: "s@example.com", verified: true, currency: "BTC"})
+	hal := addPlayer(t, s, testPlayer{email: "h@example.com", verified: true, currency: "BTC"})
+	from, _ := s.DepositAddress(ctx, Caller{UserID: satoshi}, "BTC")
+	to, _ := s.DepositAddress(ctx, Caller{UserID: hal}, "BTC")
+	chain.Send(ctx, "BTC", from.Address, "0.5")
+	chain.Mine(ctx)
+	chain.Mine(ctx)
+	w, err := s.Withdraw(ctx, Caller{UserID: satoshi}, WithdrawRequest{PaymentMethod: "crypto", Amount: "0.2", Network: "BTC", WalletAddress: to.Address})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done, err := s.ApproveWithdrawal(ctx, w.WithdrawalID, "ops")
+	if err != nil || done.Status != WithdrawalCompleted || done.Details["txid"] == "" {
+		t.Fatalf("%+v %v", done, err)
+	}
+	tx, err := chain.Get(ctx, done.Details["txid"])
+	if err != nil || tx.Address != to.Address || tx.Amount != "0.20000000" {
+		t.Fatalf("payout on chain: %+v %v", tx, err)
+	}
+	// The payout lands on Hal's deposit address: his deposit after two blocks.
+	chain.Mine(ctx)
+	chain.Mine(ctx)
+	if b := balances(t, s, hal, "BTC"); b.Real.Decimal() != "0.20000000" {
+		t.Fatalf("hal %s", b.Real.Decimal())
+	}
+	if b := balances(t, s, satoshi, "BTC"); b.Real.Decimal() != "0.30000000" || !b.OnHold.IsZero() {
+		t.Fatalf("satoshi %+v", b)
+	}
+	// A repeated payout under the same key is the same transaction.
+	again, _ := chain.Pay(ctx, "BTC", to.Address, 20_000_000, "withdraw:"+w.WithdrawalID)
+	if again != done.Details["txid"] {
+		t.Fatalf("payout repeated: %s vs %s", again, done.Details["txid"])
+	}
+	if err := s.ledger.Check(ctx); err != nil {
+		t.Fatal(err)
+	}
+}

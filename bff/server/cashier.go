@@ -75,6 +75,7 @@ func (a *App) openCashier(ctx context.Context) error {
 		}
 	}
 	a.Cashier.chain = chainsandbox.New(a.DB, svc.ChainTransfer, block)
+	a.Cashier.SetChainPayer(a.Cashier.chain)
 	go a.Cashier.chain.Run(ctx)
 	slog.Info("cashier: sandbox card processor and chain on", "pendingDelay", delay, "blockInterval", block)
 	return nil

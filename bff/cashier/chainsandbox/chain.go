@@ -8,6 +8,7 @@ package chainsandbox
 import (
 	"context"
 	"crypto/rand"
+	"crypto/sha256"
 	"database/sql"
 	"encoding/hex"
 	"errors"
@@ -213,4 +214,34 @@ func randomHex(n int) string {
 	b := make([]byte, n)
 	rand.Read(b)
 	return hex.EncodeToString(b)
+}
+
+// Pay sends amount (minor units) from the operator's hot wallet to address,
+// once per key: the transaction id is derived from the key, so a retry
+// finds the first transaction.
+func (c *Chain) Pay(ctx context.Context, network, address string, amount int64, key string) (string, error) {
+	n, err := coins.Lookup(network)
+	if err != nil {
+		return "", err
+	}
+	if err := n.Validate(address); err != nil {
+		return "", err
+	}
+	if amount <= 0 || key == "" {
+		return "", errors.New("sandbox chain: payout without amount or key")
+	}
+	sum := sha256.Sum256([]byte("payout:" + key))
+	txid := hex.EncodeToString(sum[:])
+	if n.Family == coins.EVM {
+		txid = "0x" + txid
+	}
+	res, err := c.db.Write.ExecContext(ctx, `INSERT INTO sandbox_chain_txs(txid, network, address, amount) VALUES (?, ?, ?, ?) ON CONFLICT(txid) DO NOTHING`,
+		txid, n.Name, address, amount)
+	if err != nil {
+		return "", err
+	}
+	if k, _ := res.RowsAffected(); k == 1 {
+		c.report(ctx, n.Name, txid, address, amount, 0)
+	}
+	return txid, nil
 }

@@ -186,3 +186,22 @@ func TestRestrictionsFavoritesAndWalletLookup(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestBonusBuyCategoryFollowsDefinitions(t *testing.T) {
+	ctx := context.Background()
+	c, _ := newCatalogue(t)
+	p, err := c.List(ctx, Query{Category: "bonus-buy", Limit: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, _ := c.List(ctx, Query{Limit: 100})
+	want := 0
+	for _, g := range all.Rows {
+		if g.HasBonusBuy {
+			want++
+		}
+	}
+	if p.Count != want {
+		t.Fatalf("bonus-buy category has %d games, %d titles have a bonus buy", p.Count, want)
+	}
+}

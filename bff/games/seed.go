@@ -288,6 +288,13 @@ func syncStudio(ctx context.Context, tx *sql.Tx, titles []StudioTitle) error {
 			AND NOT EXISTS (SELECT 1 FROM game_category_games x WHERE x.game_id = g.id)`, cat, t.ID); err != nil {
 			return err
 		}
+		// The bonus-buy category follows the definition, like the figures.
+		if t.HasBonusBuy {
+			if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO game_category_games(category_id, game_id, position)
+				SELECT c.id, g.id, 1000 FROM game_categories c, games g WHERE c.slug = 'bonus-buy' AND g.slug = ?`, t.ID); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }

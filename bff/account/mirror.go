@@ -123,3 +123,25 @@ func (s *Service) handleMirrorDomain(w http.ResponseWriter, r *http.Request) err
 	}
 	return api.WriteData(w, map[string]any{"mirrorDomain": m})
 }
+
+// Mirrors lists the active mirror domains with their host names.
+func (s *Service) Mirrors(ctx context.Context) ([]MirrorDomain, error) {
+	rows, err := s.db.Read.QueryContext(ctx, `SELECT id, url, settings FROM mirror_domains WHERE active = 1 ORDER BY id`)
+	if err != nil {
+		return nil, fmt.Errorf("list mirror domains: %w", err)
+	}
+	defer rows.Close()
+	var out []MirrorDomain
+	for rows.Next() {
+		var m MirrorDomain
+		var raw string
+		if err := rows.Scan(&m.DomainID, &m.URL, &raw); err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal([]byte(raw), &m.Settings); err != nil {
+			return nil, fmt.Errorf("mirror domain %s settings: %w", m.URL, err)
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}

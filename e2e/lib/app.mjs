@@ -179,3 +179,24 @@ export async function waitForModal(page, app, { timeout = 15_000 } = {}) {
       `(remotes fetched: ${JSON.stringify(last.remotes)}; React roots: ${JSON.stringify(last.roots)}); #mf-modal: ${html}`,
   );
 }
+
+// Accounts (frontends/profile): the login and sign-up overlays, the one-click
+// credentials screen and the profile page. Fields are found by their labels.
+export const ACCOUNT_SEL = {
+  dialog: '[role="dialog"]',
+  userMenu: '#site-header .user-menu',
+  userChip: '#site-header .user-menu summary',
+  signupForm: '[data-testid="signup-form"]',
+  signupError: '[data-testid="signup-error"]',
+  signupDone: '[data-testid="signup-done"]',
+  oneClickForm: '[data-testid="oneclick-form"]',
+  credentials: '[data-testid="credentials"]',
+  credentialsLogin: '[data-testid="credentials-login"]',
+  credentialsPassword: '[data-testid="credentials-password"]',
+  profileForm: '[data-testid="profile-form"]',
+  profileSave: '[data-testid="profile-save"]',
+  profileCompletion: '[data-testid="profile-completion"]',
+  passwordForm: '[data-testid="password-form"]',
+  emailStatus: '[data-testid="email-status"]',
+  emailVerifiedNotice: '[data-testid="email-verified-notice"]',
+};

@@ -53,6 +53,8 @@ func main() {
 		err = ledgerCmd(ctx, args)
 	case "withdrawals":
 		err = withdrawalsCmd(ctx, args)
+	case "mirrors":
+		err = mirrorsCmd(ctx, args)
 	case "help", "-h", "--help":
 		usage()
 		return
@@ -75,6 +77,7 @@ commands:
   migrate    apply database migrations
   seed       load demo data from data/seed
   frontends  publish NAME DIR | list [NAME] | rollback NAME | activate NAME VERSION
+  mirrors    put URL [SETTINGS_JSON] | list: the casino's mirror domains (loginOff, registration windows)
   ledger     check: verify every ledger invariant (zero-sum transactions, balances, no negatives)
   withdrawals list [--status S] | approve ID | reject ID [--reason TEXT]: players' withdrawals
 `)

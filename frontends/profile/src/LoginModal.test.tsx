@@ -29,12 +29,16 @@ describe('LoginModal', () => {
     renderModal();
     fireEvent.click(screen.getAllByRole('button', { name: 'Log in' }).at(-1)!);
     expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['Required', 'Required']);
-    expect(fetch).not.toHaveBeenCalled();
+    expect(fetch.mock.calls.filter(([url]) => String(url).includes('/api/user/'))).toEqual([]);
   });
 
   it('logs in: posts the credentials with device data, stores the token and closes', async () => {
-    const fetch = vi.fn((_url: string, _init: RequestInit) =>
-      Promise.resolve(new Response(JSON.stringify({ data: { accessToken: 'tok-1', userId: 7 } }), { status: 200 })),
+    const fetch = vi.fn((url: string, _init: RequestInit) =>
+      Promise.resolve(
+        url.includes('settings2')
+          ? new Response(JSON.stringify({ data: { features: {} } }), { status: 200 })
+          : new Response(JSON.stringify({ data: { accessToken: 'tok-1', userId: 7 } }), { status: 200 }),
+      ),
     );
     vi.stubGlobal('fetch', fetch);
     renderModal();
@@ -42,7 +46,7 @@ describe('LoginModal', () => {
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } });
     fireEvent.click(screen.getAllByRole('button', { name: 'Log in' }).at(-1)!);
     await waitFor(() => expect(getToken()).toBe('tok-1'));
-    const [url, init] = fetch.mock.calls[0];
+    const [url, init] = fetch.mock.calls.find(([u]) => u === '/api/user/login')!;
     expect(url).toBe('/api/user/login');
     expect(JSON.parse(String(init.body))).toMatchObject({ email: 'player@casino.example', password: 'secret1', userDeviceType: expect.any(String) });
     await waitFor(() => expect(window.location.search).toBe(''));

@@ -1,4 +1,4 @@
-import { post, put, useApi, type QueryState } from '@casino/platform';
+import { get, post, put, useApi, type QueryState } from '@casino/platform';
 
 /**
  * Profile data: login, get-user-details and update-user-details are SPEC
@@ -7,6 +7,13 @@ import { post, put, useApi, type QueryState } from '@casino/platform';
  */
 export const PROFILE_API = {
   login: '/api/user/login',
+  signUp: '/api/user/sign-up',
+  registrationFields: '/api/admin/get-registration-fields',
+  countries: '/api/admin/get-all-country',
+  currencies: '/api/admin/get-currencies',
+  location: '/api/admin/get-location',
+  sendCredentials: '/api/user/send-credentials',
+  captchaChallenge: '/api/user/captcha-challenge',
   userDetails: '/api/user/get-user-details',
   updateUserDetails: '/api/user/update-user-details',
   userBonuses: '/api/user/get-user-bonuses',
@@ -26,6 +33,8 @@ export interface LoginResult {
 
 export interface User {
   email?: string;
+  gender?: string;
+  countryCode?: string;
   firstName?: string;
   lastName?: string;
   phone?: string;
@@ -56,15 +65,17 @@ export interface UserBonus {
   currencyCode?: string;
 }
 
+// Login and sign-up need no session: a 403 there (registration closed, self-
+// excluded) is an answer to show, not an expired session to log out of.
 export function login(body: Record<string, unknown>): Promise<LoginResult> {
-  return post(PROFILE_API.login, body);
+  return post(PROFILE_API.login, body, { handleForbidden: false });
 }
 
 export function useUserDetails(): QueryState<UserDetails> {
   return useApi(PROFILE_API.userDetails, { auth: true });
 }
 
-export function updateUserDetails(body: Partial<User> & { updateFrom?: string }): Promise<unknown> {
+export function updateUserDetails(body: Partial<User> & Record<string, unknown> & { updateFrom?: string }): Promise<unknown> {
   return put(PROFILE_API.updateUserDetails, body);
 }
 
@@ -74,4 +85,62 @@ export function useUserBonuses(): QueryState<{ count: number; rows: UserBonus[] 
 
 export function resendVerification(): Promise<unknown> {
   return post(PROFILE_API.resendVerification, {});
+}
+
+export interface Country {
+  code: string;
+  countryId: number;
+  name: string;
+  phoneCode: string;
+  flag: string;
+}
+
+export interface Currency {
+  code: string;
+  name: string;
+  symbol: string;
+  isCrypto: boolean;
+}
+
+export interface SignUpResult {
+  accessToken: string;
+  createUser: { userId: number; email: string; currencyCode: string; countryCode: string };
+  /** One-click registration only: the generated login. */
+  credentials?: { email: string; password: string };
+}
+
+export function signUp(body: Record<string, unknown>): Promise<SignUpResult> {
+  return post(PROFILE_API.signUp, body, { handleForbidden: false });
+}
+
+export function useRegistrationFields(): QueryState<Record<string, number>> {
+  return useApi(PROFILE_API.registrationFields);
+}
+
+export function useCountries(): QueryState<{ countries: { count: number; rows: Country[] }; allCountries: Country[] }> {
+  return useApi(PROFILE_API.countries);
+}
+
+export function useCurrencies(): QueryState<{ currencies: Currency[] }> {
+  return useApi(PROFILE_API.currencies);
+}
+
+export function useLocation(): QueryState<{ location?: { country?: { code?: string } } }> {
+  return useApi(PROFILE_API.location);
+}
+
+export function sendCredentials(email: string, password: string): Promise<unknown> {
+  return post(PROFILE_API.sendCredentials, { email, password });
+}
+
+export interface CaptchaChallenge {
+  algorithm: string;
+  challenge: string;
+  maxnumber: number;
+  salt: string;
+  signature: string;
+}
+
+export function captchaChallenge(): Promise<CaptchaChallenge> {
+  return get(PROFILE_API.captchaChallenge);
 }

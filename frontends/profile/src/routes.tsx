@@ -1,8 +1,15 @@
-import type { ReactElement } from 'react';
+import { lazy, Suspense, type ReactElement } from 'react';
 import { matchRoutes, usePathname } from '@casino/platform';
 import { FreezeAccountPage, LimitsPage, MyBonusesPage, MyHistoryPage, OverviewPage, VipClubPage } from './pages/AccountPages';
-import { MyProfilePage } from './pages/MyProfilePage';
 import { VerificationPage } from './pages/VerificationPage';
+
+// The profile form checks phone numbers: its metadata loads with this page only.
+const LazyMyProfilePage = lazy(() => import('./pages/MyProfilePage').then((x) => ({ default: x.MyProfilePage })));
+const MyProfilePage = () => (
+  <Suspense fallback={null}>
+    <LazyMyProfilePage />
+  </Suspense>
+);
 
 /** Profile routes (docs/architecture.md): /profile, /profile2/* but balance, /vip-club, /account*, … */
 export const PROFILE_ROUTES: readonly { path: string; render: () => ReactElement }[] = [

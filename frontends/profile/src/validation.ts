@@ -3,7 +3,7 @@ export function filterEmailInput(text: string): string {
   return text.replace(/[^A-Za-z0-9@._%+-]/g, '');
 }
 
-const EMAIL = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
+export const EMAIL_FORMAT = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 
 export type LoginErrors = Partial<Record<'email' | 'password', 'required' | 'invalid'>>;
 
@@ -11,7 +11,7 @@ export type LoginErrors = Partial<Record<'email' | 'password', 'required' | 'inv
 export function validateLogin(email: string, password: string): LoginErrors {
   const errors: LoginErrors = {};
   if (!email.trim()) errors.email = 'required';
-  else if (!EMAIL.test(email.trim())) errors.email = 'invalid';
+  else if (!EMAIL_FORMAT.test(email.trim())) errors.email = 'invalid';
   if (!password) errors.password = 'required';
   else if (password.length > 255) errors.password = 'invalid';
   return errors;

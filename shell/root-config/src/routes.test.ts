@@ -37,7 +37,7 @@ describe('route → app (docs/architecture.md)', () => {
 
 describe('modal → app', () => {
   it('maps every SPEC modal to its owner', () => {
-    expect(['login', 'linked-signup', 'verify-email-expired'].map(appForModal)).toEqual(['profile', 'profile', 'profile']);
+    expect(['login', 'signup', 'linked-signup', 'verify-email-expired'].map(appForModal)).toEqual(['profile', 'profile', 'profile', 'profile']);
     expect(['deposit-3ds-success', 'deposit-failed', 'deposit-return', 'deposit-decline', 'deposit-cancel', 'deposit-pending'].map(appForModal)).toEqual(
       Array(6).fill('cashier'),
     );

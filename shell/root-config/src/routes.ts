@@ -54,6 +54,7 @@ export function appForPath(pathname: string): PageApp | null {
 
 const MODALS: Readonly<Record<string, PageApp>> = {
   login: 'profile',
+  signup: 'profile',
   'linked-signup': 'profile',
   'verify-email-expired': 'profile',
   'deposit-3ds-success': 'cashier',

@@ -1,15 +1,20 @@
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { getCpncToSend, getMarketingParams, isApiError, screenResolution, setToken, useModal, userDeviceType } from '@casino/platform';
+import { getCpncToSend, getMarketingParams, isApiError, screenResolution, setToken, useModal, userDeviceType, useSettings } from '@casino/platform';
 import { Button, Field, Modal, Muted } from '@casino/ui';
 import { login } from '../api';
+import { recaptchaToken } from '../signup/captcha';
+import { takeLoginHandoff } from '../signup/handoff';
 import { m } from '../messages';
 import { filterEmailInput, validateLogin, type LoginErrors } from '../validation';
 
 export function LoginModal() {
   const intl = useIntl();
-  const { close } = useModal();
-  const [email, setEmail] = useState('');
+  const { close, open } = useModal();
+  const settings = useSettings();
+  // Straight after sign-up the new e-mail is filled in and a notice shown.
+  const [handoff] = useState(takeLoginHandoff);
+  const [email, setEmail] = useState(handoff?.email ?? '');
   const [password, setPassword] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -30,6 +35,8 @@ export function LoginModal() {
       const result = await login({
         email: email.trim(),
         password,
+        recaptchaToken: await recaptchaToken(!!settings?.features?.captcha),
+        afterReg: !!handoff?.afterReg,
         cpnc: getCpncToSend(),
         mkt,
         userDeviceType: userDeviceType(),
@@ -47,6 +54,11 @@ export function LoginModal() {
 
   return (
     <Modal open title={intl.formatMessage(m.loginTitle)} onClose={close} width={420}>
+      {handoff && (
+        <Muted role="status" data-testid="signup-done" style={{ marginBottom: 12 }}>
+          {intl.formatMessage(m.signupDone)}
+        </Muted>
+      )}
       <form onSubmit={submit} noValidate>
         <Field
           label={intl.formatMessage(m.email)}
@@ -75,6 +87,9 @@ export function LoginModal() {
           {intl.formatMessage(m.loginSubmit)}
         </Button>
       </form>
+      <Button variant="ghost" block onClick={() => open('signup')} style={{ marginTop: 8 }}>
+        {intl.formatMessage(m.noAccount)}
+      </Button>
     </Modal>
   );
 }

@@ -1,26 +1,9 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { navigate, pageUrl, useModal, useSettings } from '@casino/platform';
+import { useModal } from '@casino/platform';
 import { Button, Modal, Muted, Stack } from '@casino/ui';
 import { resendVerification } from '../api';
 import { m } from '../messages';
-
-/** Linked sign-up: closing it (any way) goes to the edit-profile page address from the settings. */
-export function LinkedSignupModal() {
-  const intl = useIntl();
-  const settings = useSettings();
-  const leave = () => navigate(pageUrl(settings, 'edit-profile'));
-  return (
-    <Modal open title={intl.formatMessage(m.linkedSignupTitle)} onClose={leave}>
-      <Stack $gap={4}>
-        <p style={{ margin: 0 }}>{intl.formatMessage(m.linkedSignupText)}</p>
-        <Button block onClick={leave}>
-          {intl.formatMessage(m.linkedSignupContinue)}
-        </Button>
-      </Stack>
-    </Modal>
-  );
-}
 
 export function VerifyEmailExpiredModal() {
   const intl = useIntl();

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DEFAULT_CURRENCY, formatMoney } from '@casino/platform';
 import { Button, Card, EmptyState, ErrorState, Field, Grid, LinkButton, Muted, Select, Stack, Table, type Column } from '@casino/ui';
@@ -6,6 +6,9 @@ import { useUserBonuses, useUserDetails, type UserBonus } from '../api';
 import { m } from '../messages';
 import { PROFILE_MENU } from '../components/ProfileMenu';
 import { ProfileLayout } from './ProfileLayout';
+
+// The completion form checks phone numbers: it loads with its metadata on demand.
+const ProfileCompletion = lazy(() => import('./MyProfilePage').then((x) => ({ default: () => <x.ProfileForm updateFrom="Update Form" /> })));
 
 function Bonuses() {
   const intl = useIntl();
@@ -134,6 +137,9 @@ export function OverviewPage() {
   const intl = useIntl();
   return (
     <ProfileLayout title={m.overviewTitle}>
+      <Suspense fallback={null}>
+        <ProfileCompletion />
+      </Suspense>
       <Grid $min={200}>
         {PROFILE_MENU.map((item) => (
           <LinkButton key={item.href} href={item.href} variant="secondary" style={{ minHeight: 72 }}>

@@ -1,58 +1,99 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { isApiError, useSettings } from '@casino/platform';
-import { Button, Card, ErrorState, Field, Grid, Skeleton, useToast } from '@casino/ui';
-import { updateUserDetails, useUserDetails, type User } from '../api';
+import { isApiError, useSearchParams, useSettings } from '@casino/platform';
+import { Button, Card, ErrorState, Field, Grid, Muted, SectionTitle, Select, Skeleton, Stack, useToast } from '@casino/ui';
+import { resendVerification, updateUserDetails, useCountries, useUserDetails, type User } from '../api';
 import { m } from '../messages';
+import { GENDERS } from '../signup/form';
+import { dateOfBirthProblem, emailProblem, phoneDigits, phoneProblem, phoneTooLong, textProblem, type Problem } from '../signup/rules';
+import { useProblemText } from '../signup/useProblemText';
+import { filterEmailInput } from '../validation';
+import { PasswordForm } from './PasswordForm';
 import { ProfileLayout } from './ProfileLayout';
 
-type Key = 'firstName' | 'lastName' | 'nickname' | 'email' | 'phone' | 'dateOfBirth' | 'address' | 'city' | 'zipCode';
-const FIELDS: { key: Key; label: keyof typeof m; type?: string }[] = [
-  { key: 'firstName', label: 'firstName' },
-  { key: 'lastName', label: 'lastName' },
-  { key: 'nickname', label: 'nickname' },
-  { key: 'email', label: 'email', type: 'email' },
-  { key: 'phone', label: 'phone', type: 'tel' },
-  { key: 'dateOfBirth', label: 'dateOfBirth', type: 'date' },
-  { key: 'address', label: 'address' },
-  { key: 'city', label: 'city' },
-  { key: 'zipCode', label: 'zipCode' },
+type Key = 'firstName' | 'lastName' | 'nickname' | 'email' | 'phoneCode' | 'phone' | 'dateOfBirth' | 'gender' | 'countryCode' | 'address' | 'city' | 'zipCode';
+const KEYS: Key[] = ['firstName', 'lastName', 'nickname', 'email', 'phoneCode', 'phone', 'dateOfBirth', 'gender', 'countryCode', 'address', 'city', 'zipCode'];
+const TEXT: { key: Key; label: keyof typeof m; autoComplete?: string }[] = [
+  { key: 'firstName', label: 'firstName', autoComplete: 'given-name' },
+  { key: 'lastName', label: 'lastName', autoComplete: 'family-name' },
+  { key: 'nickname', label: 'nickname', autoComplete: 'nickname' },
+  { key: 'address', label: 'address', autoComplete: 'street-address' },
+  { key: 'city', label: 'city', autoComplete: 'address-level2' },
+  { key: 'zipCode', label: 'zipCode', autoComplete: 'postal-code' },
 ];
+const GENDER_LABEL = { 'Not to say': m.genderNone, Male: m.genderMale, Female: m.genderFemale } as const;
 
 /** Form values from the user; e-mail placeholders of the fake empty-email domain are blanked (SPEC section 4). */
 export function initialValues(user: User | undefined, fakeDomain: string | undefined): Record<Key, string> {
   const out = {} as Record<Key, string>;
-  for (const f of FIELDS) out[f.key] = String(user?.[f.key] ?? '');
+  for (const k of KEYS) out[k] = String(user?.[k] ?? '');
   if (fakeDomain && out.email.toLowerCase().endsWith(`@${fakeDomain.toLowerCase()}`)) out.email = '';
   return out;
 }
 
-function ProfileForm() {
+/** The rules of the profile form: names required, the rest checked once filled. */
+export function profileProblems(v: Record<Key, string>, initial: Record<Key, string>): Partial<Record<Key, Problem>> {
+  const out: Partial<Record<Key, Problem>> = {};
+  const set = (k: Key, p: Problem | null) => {
+    if (p && v[k] !== initial[k]) out[k] = p;
+  };
+  for (const { key } of TEXT) set(key, textProblem(v[key], key === 'firstName' || key === 'lastName'));
+  if (!v.firstName.trim()) out.firstName = { key: 'required' };
+  if (!v.lastName.trim()) out.lastName = { key: 'required' };
+  if (v.email) set('email', emailProblem(v.email));
+  if (v.phone) set('phone', phoneProblem(v.phoneCode, v.phone));
+  if (v.dateOfBirth) set('dateOfBirth', dateOfBirthProblem(v.dateOfBirth));
+  return out;
+}
+
+/**
+ * The profile form. On the profile page it shows every field (filled ones
+ * locked); as the profile-completion form ("Update Form") it shows only the
+ * fields still empty when it opened, and disappears when there are none.
+ */
+export function ProfileForm({ updateFrom = 'Profile Page' }: { updateFrom?: 'Profile Page' | 'Update Form' }) {
+  const completion = updateFrom === 'Update Form';
   const intl = useIntl();
   const toast = useToast();
   const settings = useSettings();
+  const text = useProblemText();
   const { data, loading, error, refetch } = useUserDetails();
-  const initial = useMemo(() => initialValues(data?.getUser, settings?.fakeEmptyEmailDomain), [data, settings]);
+  const countries = useCountries();
+  const user = data?.getUser;
+  const initial = useMemo(() => initialValues(user, settings?.fakeEmptyEmailDomain), [user, settings]);
   const [values, setValues] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  useEffect(() => setValues(initial), [initial]);
+  const [opened, setOpened] = useState<Record<Key, string> | null>(null);
+  useEffect(() => {
+    setValues(initial);
+    if (user) setOpened((o) => o ?? initial);
+  }, [initial, user]);
 
   if (error) return <ErrorState message={error.message} onRetry={refetch} />;
-  if (loading) return <Skeleton $height="320px" />;
-  const changed = FIELDS.some((f) => values[f.key] !== initial[f.key]);
-  // Fields lock once filled (or verified): only empty ones are editable.
-  const locked = (k: Key) => initial[k] !== '' || (k === 'email' && !!data?.getUser?.isEmailVerified);
-  const required = (k: Key) => (k === 'firstName' || k === 'lastName') && changed && !values[k].trim();
+  if (loading || !data || !opened) return completion ? null : <Skeleton $height="320px" />;
+  if (completion && KEYS.every((k) => initial[k] !== '' || k === 'nickname' || k === 'gender')) return null;
+  const changed = KEYS.some((k) => values[k] !== initial[k]);
+  const problems = profileProblems(values, initial);
+  // Fields lock once filled, the e-mail also once verified: support changes them.
+  const locked = (k: Key) => initial[k] !== '' || (k === 'email' && !!user?.isEmailVerified);
+  const errorOf = (k: Key) => text(problems[k]) ?? fieldErrors[k];
+  const set = (k: Key, value: string) => {
+    setValues((v) => ({ ...v, [k]: value }));
+    setFieldErrors(({ [k]: _gone, ...rest }) => rest);
+  };
+  const list = countries.data?.allCountries ?? [];
+  // The completion form keeps the fields that were empty when it opened.
+  const visible = (k: Key) => !completion || !opened[k];
 
   const save = async () => {
-    if (FIELDS.some((f) => required(f.key))) return;
+    if (Object.keys(problems).length) return;
     setBusy(true);
     setFieldErrors({});
     try {
       const patch: Partial<User> = {};
-      for (const f of FIELDS) if (values[f.key] !== initial[f.key]) patch[f.key] = values[f.key].trim();
-      await updateUserDetails({ ...patch, updateFrom: 'Profile Page' });
+      for (const k of KEYS) if (values[k] !== initial[k]) patch[k] = values[k].trim();
+      await updateUserDetails({ ...patch, updateFrom });
       toast.show(intl.formatMessage(m.saved), 'success');
       refetch();
     } catch (e) {
@@ -62,25 +103,46 @@ function ProfileForm() {
       setBusy(false);
     }
   };
+  const lockHint = (k: Key) => (locked(k) ? intl.formatMessage(m.lockedHint) : undefined);
+  const textField = ({ key, label, autoComplete }: (typeof TEXT)[number]) => visible(key) && (
+    <Field key={key} label={intl.formatMessage(m[label])} name={key} value={values[key]} disabled={locked(key)} maxLength={255}
+      autoComplete={autoComplete} hint={lockHint(key)} onChange={(e) => set(key, e.target.value)} error={errorOf(key)} />
+  );
 
   return (
-    <Card>
+    <Card data-testid={completion ? 'profile-completion' : 'profile-form'} style={completion ? { marginBottom: 24 } : undefined}>
+      {completion ? (
+        <SectionTitle>{intl.formatMessage(m.completeProfile)}</SectionTitle>
+      ) : (
+        <Muted style={{ marginBottom: 12 }} data-testid="email-status">
+          {intl.formatMessage(user?.isEmailVerified ? m.emailVerified : m.emailNotVerified)}
+        </Muted>
+      )}
       <Grid $min={260} $gap={3}>
-        {FIELDS.map((f) => (
-          <Field
-            key={f.key}
-            label={intl.formatMessage(m[f.label])}
-            type={f.type ?? 'text'}
-            value={values[f.key]}
-            disabled={locked(f.key)}
-            maxLength={255}
-            onChange={(e) => setValues((v) => ({ ...v, [f.key]: e.target.value }))}
-            error={required(f.key) ? intl.formatMessage(m.required) : fieldErrors[f.key]}
-          />
-        ))}
+        {TEXT.slice(0, 3).map(textField)}
+        {visible('email') && <Field label={intl.formatMessage(m.email)} name="email" type="email" value={values.email} disabled={locked('email')} maxLength={255}
+          hint={lockHint('email')} onChange={(e) => set('email', filterEmailInput(e.target.value))} error={errorOf('email')} />}
+        {visible('phoneCode') && <Select label={intl.formatMessage(m.phoneCode)} name="phoneCode" value={values.phoneCode} disabled={locked('phoneCode')}
+          options={[{ value: '', label: '—' }, ...[...new Set(list.map((c) => c.phoneCode).filter(Boolean))].sort().map((p) => ({ value: p, label: p }))]}
+          onChange={(e) => set('phoneCode', e.target.value)} />}
+        {visible('phone') && <Field label={intl.formatMessage(m.phone)} name="phone" type="tel" inputMode="numeric" value={values.phone} disabled={locked('phone')}
+          hint={lockHint('phone')} error={errorOf('phone')}
+          onChange={(e) => {
+            const digits = phoneDigits(e.target.value);
+            if (!(phoneTooLong(values.phoneCode, digits) && digits.length > values.phone.length)) set('phone', digits);
+          }} />}
+        {visible('dateOfBirth') && <Field label={intl.formatMessage(m.dateOfBirth)} name="dateOfBirth" type="date" value={values.dateOfBirth} disabled={locked('dateOfBirth')}
+          hint={lockHint('dateOfBirth')} onChange={(e) => set('dateOfBirth', e.target.value)} error={errorOf('dateOfBirth')} />}
+        {visible('gender') && <Select label={intl.formatMessage(m.gender)} name="gender" value={values.gender} disabled={locked('gender')} error={errorOf('gender')}
+          options={[{ value: '', label: '—' }, ...GENDERS.map((g) => ({ value: g, label: intl.formatMessage(GENDER_LABEL[g]) }))]}
+          onChange={(e) => set('gender', e.target.value)} />}
+        {visible('countryCode') && <Select label={intl.formatMessage(m.country)} name="countryCode" value={values.countryCode} disabled={locked('countryCode')}
+          options={[{ value: '', label: '—' }, ...list.map((c) => ({ value: c.code, label: `${c.flag} ${c.name}` }))]}
+          onChange={(e) => set('countryCode', e.target.value)} error={errorOf('countryCode')} />}
+        {TEXT.slice(3).map(textField)}
       </Grid>
       {changed && (
-        <Button onClick={save} loading={busy}>
+        <Button onClick={save} loading={busy} data-testid="profile-save">
           {intl.formatMessage(m.save)}
         </Button>
       )}
@@ -88,10 +150,52 @@ function ProfileForm() {
   );
 }
 
+function EmailVerifiedNotice() {
+  const intl = useIntl();
+  const params = useSearchParams();
+  if (params.get('emailVerified') !== '1') return null;
+  return (
+    <Card role="status" data-testid="email-verified-notice" style={{ marginBottom: 16 }}>
+      {intl.formatMessage(m.emailVerifiedNow)}
+    </Card>
+  );
+}
+
+function ResendVerification() {
+  const intl = useIntl();
+  const { data } = useUserDetails();
+  const [state, setState] = useState<'idle' | 'busy' | 'sent' | 'error'>('idle');
+  const user = data?.getUser;
+  if (!user || user.isEmailVerified || !user.email) return null;
+  const resend = async () => {
+    setState('busy');
+    try {
+      await resendVerification();
+      setState('sent');
+    } catch {
+      setState('error');
+    }
+  };
+  return (
+    <Stack $row $gap={3} $align="center" $wrap>
+      <Button variant="secondary" loading={state === 'busy'} disabled={state === 'sent'} onClick={resend}>
+        {intl.formatMessage(m.verifyResend)}
+      </Button>
+      {state === 'sent' && <Muted role="status">{intl.formatMessage(m.verifySent)}</Muted>}
+      {state === 'error' && <Muted role="alert">{intl.formatMessage(m.verifyNotSent)}</Muted>}
+    </Stack>
+  );
+}
+
 export function MyProfilePage() {
   return (
     <ProfileLayout title={m.menuMyProfile}>
-      <ProfileForm />
+      <Stack $gap={5}>
+        <EmailVerifiedNotice />
+        <ProfileForm updateFrom="Profile Page" />
+        <ResendVerification />
+        <PasswordForm />
+      </Stack>
     </ProfileLayout>
   );
 }

@@ -1,0 +1,54 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+
+	"casino/bff/account"
+	"casino/bff/database"
+	"casino/bff/session"
+	"casino/bff/settings"
+)
+
+const mirrorsUsage = `usage: casino mirrors [--data DIR] put URL [SETTINGS_JSON] | list
+  SETTINGS_JSON: {"loginOff": true, "registrationConfigs": [{"country": "DE", "from": "08:00", "to": "22:00", "deviceType": "mobile"}]}`
+
+// mirrorsCmd lets the operator add or change the casino's other addresses.
+func mirrorsCmd(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("mirrors", flag.ExitOnError)
+	c := commonFlags(fs)
+	fs.Usage = func() { fmt.Fprintln(os.Stderr, mirrorsUsage) }
+	fs.Parse(args)
+	db, err := database.Open(ctx, c.data)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	svc := account.NewService(db, session.NewManager(db), settings.NewStore(db))
+	switch fs.Arg(0) {
+	case "put":
+		if fs.NArg() < 2 || fs.NArg() > 3 {
+			return errors.New(mirrorsUsage)
+		}
+		var st account.MirrorSettings
+		if fs.NArg() == 3 {
+			if err := json.Unmarshal([]byte(fs.Arg(2)), &st); err != nil {
+				return fmt.Errorf("settings: %w", err)
+			}
+		}
+		return svc.PutMirror(ctx, fs.Arg(1), st)
+	case "list":
+		list, err := svc.Mirrors(ctx)
+		if err != nil {
+			return err
+		}
+		enc := json.NewEncoder(os.Stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(list)
+	}
+	return errors.New(mirrorsUsage)
+}

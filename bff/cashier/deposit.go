@@ -184,6 +184,9 @@ func (s *Service) Deposit(ctx context.Context, c Caller, req DepositRequest) (De
 	if strings.TrimSpace(req.PaymentMethod) == "" {
 		return Deposit{}, ErrDeposit.WithField("paymentMethod", MsgRequired)
 	}
+	if len(req.BonusID) > 64 || len(req.Phone) > 32 || (req.Card != nil && len(req.Card.Holder) > 255) {
+		return Deposit{}, api.ErrValidation.WithField("body", MsgInvalidFormat)
+	}
 	m, err := s.offered(ctx, req.PaymentMethod, p, country, cur, ForDeposit, st)
 	if err != nil {
 		return Deposit{}, err

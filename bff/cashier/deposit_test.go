@@ -94,6 +94,7 @@ func TestDepositRefusals(t *testing.T) {
 		{"card fields", ada, "", DepositRequest{Amount: "25", PaymentMethod: "visa", Card: &payment.Card{Number: "4242 4242 4242 4241", Expiry: "13/30", CVC: "12"}},
 			"VALIDATION_ERROR", "Please check fields with errors",
 			map[string]string{"card.number": "Invalid card number", "card.holder": "Required", "card.expiry": "Invalid month", "card.cvc": "CVC must be exactly 3 digits"}},
+		{"overlong bonus id", ada, "", DepositRequest{Amount: "25", PaymentMethod: "visa", Card: &goodCard, BonusID: strings.Repeat("7", 65)}, "VALIDATION_ERROR", "", nil},
 		{"card missing", ada, "", DepositRequest{Amount: "25", PaymentMethod: "mastercard"}, "VALIDATION_ERROR", "", map[string]string{"card.number": "Required", "card.holder": "Required", "card.expiry": "Required", "card.cvc": "Required"}},
 	}
 	for _, c := range cases {

@@ -53,7 +53,10 @@ func (s *Service) History(ctx context.Context, playerID int64, page, limit int) 
 	}
 	limit = min(limit, MaxPageSize)
 	h := History{Rows: []HistoryRow{}}
-	const where = `FROM wallet_transactions WHERE player_id = ? AND status = 'ok' AND kind <> 'tombstone'`
+	// Rollbacks that moved nothing (unknown, refused or already reversed
+	// targets) are answers to the provider, not money: left out.
+	const where = `FROM wallet_transactions WHERE player_id = ? AND status = 'ok' AND kind <> 'tombstone'
+		AND NOT (kind = 'rollback' AND ledger_tx_id IS NULL)`
 	if err := s.db.Read.QueryRowContext(ctx, `SELECT count(*) `+where, playerID).Scan(&h.Count); err != nil {
 		return History{}, fmt.Errorf("wallet: history of %d: %w", playerID, err)
 	}

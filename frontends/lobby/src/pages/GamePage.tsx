@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
-import { formatAmount, isApiError, useModal, useSession } from '@casino/platform';
+import { formatAmount, isApiError, parseAmount, useModal, useSession } from '@casino/platform';
 import { Button, Card, EmptyState, ErrorState, LinkButton, Page, Skeleton, Stack } from '@casino/ui';
 import { useGame, type Game } from '../api';
 import { FavoriteButton } from '../components/FavoriteButton';
@@ -74,7 +74,8 @@ function GameStats({ game }: { game: Game }) {
         {game.minBet != null && (
           <>
             <dt>{intl.formatMessage(m.minBet)}</dt>
-            <dd>{formatAmount(game.minBet)}</dd>
+            {/* The catalogue sends bets as decimal amounts ("0.10"). */}
+            <dd>{formatAmount(parseAmount(game.minBet) ?? '0')}</dd>
           </>
         )}
       </Stats>

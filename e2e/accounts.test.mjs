@@ -99,6 +99,9 @@ describe('player accounts', () => {
       assert.match(bodies[0].userDeviceType, /^(desktop|tablet|mobile)$/);
       assert.match(bodies[0].screenResolution, /^\d+x\d+$/);
 
+      // The token stays out of reach of page scripts: not in storage, the cookie is HttpOnly.
+      assert.equal(await page.evaluate(() => localStorage.getItem('casino.accessToken')), null);
+      assert.ok(!(await page.evaluate(() => document.cookie)).includes('casino_session'));
       const cookies = await context.cookies();
       const session = cookies.find((c) => c.name === 'casino_session');
       assert.ok(session?.httpOnly, 'the session cookie is HttpOnly');

@@ -1,4 +1,4 @@
-import { getToken, subscribeSession } from './session';
+import { getSession, getToken, subscribeSession } from './session';
 
 export type RealtimeEventName = 'failedDeposit' | 'debit' | 'credit';
 
@@ -54,8 +54,9 @@ function close(): void {
 function connect(): void {
   close();
   const token = getToken();
-  if (!token || subscriberCount() === 0 || typeof EventSource === 'undefined') return;
-  const es = new EventSource(`${EVENTS_PATH}?accessToken=${encodeURIComponent(token)}`, { withCredentials: true });
+  // After a reload the session is in the HttpOnly cookie only: the stream sends it.
+  if ((!token && !getSession().authenticated) || subscriberCount() === 0 || typeof EventSource === 'undefined') return;
+  const es = new EventSource(token ? `${EVENTS_PATH}?accessToken=${encodeURIComponent(token)}` : EVENTS_PATH, { withCredentials: true });
   source = es;
   (Object.keys(handlers) as RealtimeEventName[]).forEach((name) => {
     es.addEventListener(name, (ev) => dispatch(name, ev as MessageEvent));

@@ -1,6 +1,6 @@
 import { getConfig } from './config';
 import { AUTH_CHANGED_EVENT, STORAGE_KEYS } from './constants';
-import { readStorage, removeStorage, writeStorage } from './storage';
+import { readStorage, removeStorage } from './storage';
 
 /** Readable cookie the server sets: "1" after login, "0" once it ended the session. */
 const STATE_COOKIE = 'casino_auth';
@@ -40,9 +40,15 @@ const listeners = new Set<Listener>();
 let state: SessionState = { token: null, authenticated: false };
 let initialised = false;
 
+/**
+ * The token lives in this page's memory only, never in storage operator
+ * scripts could read: after a reload the HttpOnly session cookie carries the
+ * session, and the readable casino_auth cookie says whether there is one.
+ */
 function setState(token: string | null, notifyChange: boolean): void {
-  const changed = state.token !== token;
-  state = { token, authenticated: token != null };
+  const next = { token, authenticated: token != null || cookie(STATE_COOKIE) === '1' };
+  const changed = state.token !== next.token || state.authenticated !== next.authenticated;
+  state = next;
   if (changed && notifyChange) {
     listeners.forEach((l) => l(state));
     window.dispatchEvent(new CustomEvent(AUTH_CHANGED_EVENT, { detail: { authenticated: state.authenticated } }));
@@ -50,9 +56,10 @@ function setState(token: string | null, notifyChange: boolean): void {
 }
 
 /**
- * Reads the stored token and takes over an `at` access token handed over in
- * the URL: it is stored and removed from the address bar (history.replaceState).
- * Idempotent: every micro-frontend may call it.
+ * Reads the session state and takes over an `at` access token handed over in
+ * the URL: it is kept, removed from the address bar (history.replaceState)
+ * and turned into this domain's session cookie. Idempotent: every
+ * micro-frontend may call it.
  */
 export function initSession(): SessionState {
   if (initialised) return state;
@@ -60,15 +67,14 @@ export function initSession(): SessionState {
   const url = new URL(window.location.href);
   const handed = url.searchParams.get('at');
   if (handed) {
-    writeStorage(STORAGE_KEYS.token, handed);
     url.searchParams.delete('at');
     window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
   }
-  // The header's Log out link ends the session on the server: forget the
-  // token the server no longer honours.
-  if (!handed && cookie(STATE_COOKIE) === '0') removeStorage(STORAGE_KEYS.token);
-  const stored = readStorage(STORAGE_KEYS.token);
-  setState(stored || null, false);
+  // Earlier builds kept the token in localStorage: move it to memory, unless
+  // the server has ended that session since (header Log out link).
+  const legacy = readStorage(STORAGE_KEYS.token);
+  if (legacy) removeStorage(STORAGE_KEYS.token);
+  setState(handed || (cookie(STATE_COOKIE) === '0' ? null : legacy) || null, false);
   if (handed) {
     sessionReady = adoptToken(handed).then(() => {
       window.dispatchEvent(new CustomEvent(AUTH_CHANGED_EVENT, { detail: { authenticated: true } }));
@@ -82,19 +88,22 @@ export function getSession(): SessionState {
   return state;
 }
 
+/** The access token of this page's login, or null (the session cookie still works). */
 export function getToken(): string | null {
   return getSession().token;
 }
 
-/** Stores a new access token (after login or sign-up) and notifies listeners. */
+/** Keeps a new access token (after login or sign-up) and notifies listeners. */
 export function setToken(token: string): void {
-  writeStorage(STORAGE_KEYS.token, token);
+  getSession();
   setState(token, true);
 }
 
-/** Forgets the stored session (logout, 403) and notifies listeners. */
+/** Forgets the session (logout, 403) and notifies listeners. */
 export function clearSession(): void {
+  getSession();
   removeStorage(STORAGE_KEYS.token);
+  document.cookie = `${STATE_COOKIE}=0; path=/; max-age=${30 * 24 * 3600}; samesite=lax`;
   setState(null, true);
 }
 
@@ -108,4 +117,5 @@ export function __resetSessionForTests(): void {
   initialised = false;
   listeners.clear();
   state = { token: null, authenticated: false };
+  document.cookie = `${STATE_COOKIE}=; path=/; max-age=0`;
 }

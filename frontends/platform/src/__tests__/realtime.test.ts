@@ -53,6 +53,15 @@ describe('realtime', () => {
     expect(live()).toHaveLength(0);
   });
 
+  it('after a reload (session in the HttpOnly cookie only) opens the stream without a token in the URL', () => {
+    document.cookie = 'casino_auth=1; path=/';
+    const unsubscribe = subscribeRealtime('failedDeposit', () => {});
+    expect(live()).toHaveLength(1);
+    expect(live()[0].url).toBe('/api/user/events');
+    expect(live()[0].init).toEqual({ withCredentials: true });
+    unsubscribe();
+  });
+
   it('delivers failedDeposit, debit and credit payloads to their subscribers', () => {
     setToken('t');
     const failed = vi.fn();

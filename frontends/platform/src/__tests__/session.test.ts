@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AUTH_CHANGED_EVENT, STORAGE_KEYS } from '../constants';
-import { clearSession, getSession, initSession, sessionReady, setToken, subscribeSession } from '../session';
+import { __resetSessionForTests, clearSession, getSession, initSession, sessionReady, setToken, subscribeSession } from '../session';
 import { resetPlatform } from './helpers';
 
 describe('session', () => {
@@ -17,7 +17,7 @@ describe('session', () => {
     const s = initSession();
 
     expect(s).toEqual({ token: 'abc123', authenticated: true });
-    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBe('abc123');
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(replace).toHaveBeenCalledTimes(1);
     expect(window.location.pathname + window.location.search + window.location.hash).toBe('/deposit?modal=login#top');
     await sessionReady;
@@ -39,11 +39,24 @@ describe('session', () => {
     document.cookie = 'casino_auth=; path=/; max-age=0';
   });
 
-  it('reads a stored token and leaves the URL alone when there is no `at`', () => {
+  it('moves a token an earlier build stored into memory and leaves the URL alone when there is no `at`', () => {
     window.localStorage.setItem(STORAGE_KEYS.token, 'stored');
     const replace = vi.spyOn(window.history, 'replaceState');
     expect(initSession()).toEqual({ token: 'stored', authenticated: true });
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(replace).not.toHaveBeenCalled();
+  });
+
+  it('keeps the token out of storage; after a reload the casino_auth cookie says the session cookie is there', () => {
+    initSession();
+    setToken('t-mem');
+    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    __resetSessionForTests();
+    document.cookie = 'casino_auth=1; path=/';
+    expect(initSession()).toEqual({ token: null, authenticated: true });
+    clearSession();
+    expect(getSession().authenticated).toBe(false);
+    expect(document.cookie).toContain('casino_auth=0');
   });
 
   it('notifies subscribers and dispatches casino:auth-changed on login and logout', () => {

@@ -34,14 +34,67 @@ const bufferPerStream = 32
 // heartbeat keeps proxies from closing idle streams.
 const heartbeat = 25 * time.Second
 
-// Hub fans events out to every stream a player has open.
+// Hub fans events out to every stream a player has open, and to the
+// followers of public topics (a live table that guests watch too).
 type Hub struct {
 	mu      sync.Mutex
 	streams map[int64]map[chan Event]struct{}
+	topics  map[string]map[chan Event]struct{}
 }
 
 // NewHub returns an empty Hub.
-func NewHub() *Hub { return &Hub{streams: map[int64]map[chan Event]struct{}{}} }
+func NewHub() *Hub {
+	return &Hub{streams: map[int64]map[chan Event]struct{}{}, topics: map[string]map[chan Event]struct{}{}}
+}
+
+// Broadcast sends e to every follower of a public topic without blocking.
+func (h *Hub) Broadcast(topic string, e Event) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for ch := range h.topics[topic] {
+		select {
+		case ch <- e:
+		default:
+			slog.Warn("realtime topic stream full, event dropped", "topic", topic, "event", e.Name)
+		}
+	}
+}
+
+// Follow opens a stream of a public topic; cancel closes it.
+func (h *Hub) Follow(topic string) (events <-chan Event, cancel func()) {
+	ch := make(chan Event, bufferPerStream)
+	h.mu.Lock()
+	if h.topics[topic] == nil {
+		h.topics[topic] = map[chan Event]struct{}{}
+	}
+	h.topics[topic][ch] = struct{}{}
+	h.mu.Unlock()
+	return ch, func() {
+		h.mu.Lock()
+		delete(h.topics[topic], ch)
+		if len(h.topics[topic]) == 0 {
+			delete(h.topics, topic)
+		}
+		h.mu.Unlock()
+	}
+}
+
+// TopicHandler serves a public topic as text/event-stream to anyone (no
+// token); first, when given, sends the current state on connecting. Mount
+// it outside /api/ (whose GET time-out would cut the stream).
+func (h *Hub) TopicHandler(topic string, first func() *Event) api.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		events, cancel := h.Follow(topic)
+		defer cancel()
+		var initial []Event
+		if first != nil {
+			if e := first(); e != nil {
+				initial = append(initial, *e)
+			}
+		}
+		return serveStream(w, r, events, initial)
+	}
+}
 
 // Publish sends e to every open stream of userID without blocking.
 func (h *Hub) Publish(userID int64, e Event) {
@@ -83,37 +136,49 @@ func (h *Hub) Handler() api.HandlerFunc {
 		if p == nil {
 			return api.ErrForbidden
 		}
-		rc := http.NewResponseController(w)
 		events, cancel := h.Subscribe(p.ID)
 		defer cancel()
-		hdr := w.Header()
-		hdr.Set("Content-Type", "text/event-stream")
-		hdr.Set("Cache-Control", "no-store")
-		hdr.Set("X-Accel-Buffering", "no")
-		w.WriteHeader(http.StatusOK)
-		fmt.Fprint(w, "retry: 3000\n: connected\n\n")
+		return serveStream(w, r, events, nil)
+	}
+}
+
+// serveStream writes events (initial ones first) until the client leaves.
+func serveStream(w http.ResponseWriter, r *http.Request, events <-chan Event, initial []Event) error {
+	rc := http.NewResponseController(w)
+	hdr := w.Header()
+	hdr.Set("Content-Type", "text/event-stream")
+	hdr.Set("Cache-Control", "no-store")
+	hdr.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	fmt.Fprint(w, "retry: 3000\n: connected\n\n")
+	for _, e := range initial {
+		writeEvent(w, e)
+	}
+	if err := rc.Flush(); err != nil {
+		return nil
+	}
+	tick := time.NewTicker(heartbeat)
+	defer tick.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return nil
+		case <-tick.C:
+			fmt.Fprint(w, ": ping\n\n")
+		case e := <-events:
+			writeEvent(w, e)
+		}
 		if err := rc.Flush(); err != nil {
 			return nil
 		}
-		tick := time.NewTicker(heartbeat)
-		defer tick.Stop()
-		for {
-			select {
-			case <-r.Context().Done():
-				return nil
-			case <-tick.C:
-				fmt.Fprint(w, ": ping\n\n")
-			case e := <-events:
-				data, err := json.Marshal(e.Data)
-				if err != nil {
-					slog.Error("realtime event not encodable", "event", e.Name, "err", err)
-					continue
-				}
-				fmt.Fprintf(w, "event: %s\ndata: %s\n\n", e.Name, data)
-			}
-			if err := rc.Flush(); err != nil {
-				return nil
-			}
-		}
 	}
+}
+
+func writeEvent(w http.ResponseWriter, e Event) {
+	data, err := json.Marshal(e.Data)
+	if err != nil {
+		slog.Error("realtime event not encodable", "event", e.Name, "err", err)
+		return
+	}
+	fmt.Fprintf(w, "event: %s\ndata: %s\n\n", e.Name, data)
 }

@@ -5,15 +5,20 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"os"
+	"strings"
 	"time"
 
+	"casino/bff/realtime"
 	"casino/bff/studio"
+	"casino/bff/studio/roulette"
 )
 
 // openStudio loads the in-house studio's games and connects it to the
 // seamless wallet as the provider "studio", through the same signed API a
 // third-party provider uses (in process: no socket). Rounds a crash left
-// half settled are finished first.
+// half settled are finished first. The live roulette table starts turning
+// and broadcasts on the public realtime topic studio.TableTopic.
 func (a *App) openStudio(ctx context.Context) error {
 	cat, err := studio.Open(a.Config.ContentDir)
 	if err != nil {
@@ -31,12 +36,37 @@ func (a *App) openStudio(ctx context.Context) error {
 	} else if n > 0 {
 		slog.Info("studio: settled rounds left open", "rounds", n)
 	}
+	cfg := roulette.DefaultConfig
+	if v := os.Getenv("CASINO_ROULETTE_TIMES"); v != "" {
+		// "betting,spin,result" durations, e.g. "5s,1s,2s" (tests, demos).
+		var ds [3]time.Duration
+		parts := strings.Split(v, ",")
+		for i := range ds {
+			if len(parts) != 3 {
+				return fmt.Errorf("CASINO_ROULETTE_TIMES %q: want betting,spin,result", v)
+			}
+			if ds[i], err = time.ParseDuration(strings.TrimSpace(parts[i])); err != nil || ds[i] <= 0 {
+				return fmt.Errorf("CASINO_ROULETTE_TIMES %q: want betting,spin,result", v)
+			}
+		}
+		cfg.Betting, cfg.Spin, cfg.Result = ds[0], ds[1], ds[2]
+	}
+	a.Studio.OpenTable(cfg, func(e roulette.Event) {
+		a.Realtime.Broadcast(studio.TableTopic, realtime.Event{Name: e.Name, Data: e.Data})
+	})
+	// The table turns for the life of the process.
+	go a.Studio.RunTable(context.Background())
 	return nil
 }
 
 // studioRoutes: the studio's JSON API (/api/studio/…), its game pages under
-// /play/studio/{game}, the verifier /provably-fair and the thumbnails.
+// /play/studio/{game}, the verifier /provably-fair, the thumbnails and the
+// live table's public event stream (outside /api/, whose GET time-out would
+// cut it).
 func (a *App) studioRoutes(mux *http.ServeMux) {
 	a.Studio.Routes(mux, a.Sessions)
 	a.Studio.PageRoutes(mux, a.Sessions, a.Config.ContentDir)
+	mux.Handle("GET /studio/tables/"+studio.RouletteID+"/events", a.Realtime.TopicHandler(studio.TableTopic, func() *realtime.Event {
+		return &realtime.Event{Name: "table", Data: a.Studio.Table.State(time.Now())}
+	}))
 }

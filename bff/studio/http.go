@@ -17,6 +17,7 @@ import (
 // Routes registers the studio's JSON API (docs/studio.md).
 func (s *Service) Routes(mux *http.ServeMux, sessions *session.Manager) {
 	h := func(pattern string, fn api.HandlerFunc) { mux.Handle(pattern, fn) }
+	s.tableRoutes(mux)
 	h("GET /api/studio/games", func(w http.ResponseWriter, r *http.Request) error {
 		w.Header().Set("Cache-Control", "public, max-age=300")
 		return api.WriteData(w, s.Catalog.Titles())

@@ -17,6 +17,7 @@ import (
 	"casino/bff/database"
 	"casino/bff/session"
 	"casino/bff/studio/fair"
+	"casino/bff/studio/roulette"
 	"casino/bff/studio/slot"
 	"casino/bff/wallet"
 )
@@ -57,6 +58,8 @@ type Service struct {
 	// Wallet moves real money; nil leaves only demo play.
 	Wallet Wallet
 	Now    func() time.Time
+	// Table is the live roulette table (nil until OpenTable).
+	Table *roulette.Table
 }
 
 // NewService returns the studio over db.
@@ -136,6 +139,8 @@ func (s *Service) Launch(ctx context.Context, player *session.Player, gameID, mo
 	}
 	if g, err := s.Catalog.Slot(gameID); err == nil {
 		out.Game = g.Info()
+	} else if gameID == RouletteID && s.Table != nil {
+		out.Game = map[string]any{"table": s.Table.State(s.Now()), "minBet": t.MinBetMinor, "maxBet": t.MaxBetMinor}
 	}
 	return out, nil
 }

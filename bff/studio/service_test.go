@@ -1,6 +1,7 @@
 package studio
 
 import (
+	"casino/bff/studio/roulette"
 	"context"
 	"encoding/json"
 	"errors"
@@ -10,6 +11,7 @@ import (
 	"runtime"
 	"sync"
 	"testing"
+	"time"
 
 	"casino/bff/api"
 	"casino/bff/database"
@@ -271,5 +273,57 @@ func TestRecoverPaysADebitedRound(t *testing.T) {
 		var out struct{ Win int64 }
 		json.Unmarshal(rd.Outcome, &out)
 		return
+	}
+}
+
+func TestTableBetsThroughTheWallet(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	f.svc.Now = func() time.Time { return now }
+	var phases []string
+	table := f.svc.OpenTable(roulette.DefaultConfig, func(e roulette.Event) { phases = append(phases, e.Data.Phase) })
+	l, err := f.svc.Launch(ctx, player1, RouletteID, ModeReal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess, _ := f.svc.Session(ctx, l.ID)
+	round := table.State(now).Round
+	placed, err := f.svc.PlaceTableBets(ctx, sess, round, []tableBetJSON{{Kind: "red", Amount: "2.00"}, {Kind: "straight", Number: 7, Amount: "0.50"}})
+	if err != nil || placed.Balance != "97.50" || f.real(t) != "97.50" {
+		t.Fatalf("placed %+v %v, ledger %s", placed, err, f.real(t))
+	}
+	if _, err := f.svc.PlaceTableBets(ctx, sess, round, []tableBetJSON{{Kind: "red", Amount: "1.234"}}); !errors.Is(err, api.ErrValidation) {
+		t.Fatalf("bad amount: %v", err)
+	}
+	now = now.Add(roulette.DefaultConfig.Betting)
+	table.Step(now)
+	if _, err := f.svc.PlaceTableBets(ctx, sess, round, []tableBetJSON{{Kind: "red", Amount: "1.00"}}); !errors.Is(err, ErrBettingClosed) {
+		t.Fatalf("late bet: %v", err)
+	}
+	now = now.Add(roulette.DefaultConfig.Spin)
+	table.Step(now)
+	table.Wait()
+	st := table.State(now)
+	n := *st.Number
+	win := roulette.Bet{Kind: roulette.Red, Amount: 200}.Payout(n) + roulette.Bet{Kind: roulette.Straight, Number: 7, Amount: 50}.Payout(n)
+	if want := minorText(9750 + win); f.real(t) != want {
+		t.Fatalf("number %d: ledger %s, want %s", n, f.real(t), want)
+	}
+	// The seed is revealed for the verifier, and it produced the number.
+	seed, err := f.svc.RevealedSeed(ctx, st.ServerSeedHash)
+	if err != nil || seed == "" || roulette.Spin(seed, round) != n {
+		t.Fatalf("revealed %q %v", seed, err)
+	}
+	// The wallet round is closed with the outcome.
+	var status, outcome string
+	if err := f.db.Read.QueryRowContext(ctx, `SELECT status, outcome FROM wallet_rounds WHERE round_id = ?`, fmt.Sprintf("rl-%d-%s", round, sess.ID)).Scan(&status, &outcome); err != nil || status != "closed" {
+		t.Fatalf("wallet round %s %v", status, err)
+	}
+	if err := f.ledger.Check(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if len(phases) != 3 {
+		t.Fatalf("phases %v", phases)
 	}
 }

@@ -1,0 +1,162 @@
+package roulette
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"casino/bff/studio/fair"
+)
+
+// fakeBank keeps balances in memory.
+type fakeBank struct {
+	mu      sync.Mutex
+	balance map[string]int64
+	paid    map[string]int64
+	txs     map[string]bool
+}
+
+var errFunds = errors.New("insufficient funds")
+
+func (b *fakeBank) Stake(_ context.Context, p Player, round, tx string, amount int64, _ any) (string, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.txs[tx] {
+		panic("transaction id reused: " + tx)
+	}
+	if b.balance[p.Key] < amount {
+		return "", errFunds
+	}
+	b.txs[tx] = true
+	b.balance[p.Key] -= amount
+	return "", nil
+}
+
+func (b *fakeBank) Pay(_ context.Context, p Player, round, tx string, amount int64, _ any) (string, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.balance[p.Key] += amount
+	b.paid[round] += amount
+	return "", nil
+}
+
+// clock is the fake clock the tests move by hand.
+type clock struct{ t time.Time }
+
+func (c *clock) add(d time.Duration) time.Time { c.t = c.t.Add(d); return c.t }
+
+func TestTableRoundsWithAFakeClock(t *testing.T) {
+	bank := &fakeBank{balance: map[string]int64{"a": 10000, "b": 10000, "poor": 5}, paid: map[string]int64{}, txs: map[string]bool{}}
+	var events []State
+	var mu sync.Mutex
+	c := &clock{t: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)}
+	var revealed []Revealed
+	cfg := DefaultConfig
+	tb := New("european-roulette", cfg, bank, func(e Event) { mu.Lock(); events = append(events, e.Data); mu.Unlock() }, c.t)
+	tb.OnReveal = func(r Revealed) { revealed = append(revealed, r) }
+
+	st := tb.State(c.t)
+	if st.Round != 1 || st.Phase != Betting || st.ServerSeedHash == "" || st.ServerSeed != "" || st.Number != nil {
+		t.Fatalf("opening state %+v", st)
+	}
+	a, b := Player{Key: "a", Mode: "demo"}, Player{Key: "b", Mode: "demo"}
+	red := Bet{Kind: Red, Amount: 100}
+	if _, err := tb.PlaceBets(context.Background(), a, 1, []Bet{red, {Kind: Straight, Number: 17, Amount: 50}}, c.add(time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	placed, err := tb.PlaceBets(context.Background(), a, 1, []Bet{{Kind: Dozen, Number: 2, Amount: 30}}, c.add(time.Second))
+	if err != nil || placed.Staked != 180 || len(placed.Bets) != 3 {
+		t.Fatalf("second placement %+v %v", placed, err)
+	}
+	if _, err := tb.PlaceBets(context.Background(), b, 1, []Bet{{Kind: Black, Amount: 200}}, c.t); err != nil {
+		t.Fatal(err)
+	}
+	// Refusals: the bank's, a wrong round, limits, a bet not on the layout.
+	if _, err := tb.PlaceBets(context.Background(), Player{Key: "poor"}, 1, []Bet{red}, c.t); !errors.Is(err, errFunds) {
+		t.Fatalf("poor player: %v", err)
+	}
+	if _, err := tb.PlaceBets(context.Background(), a, 2, []Bet{red}, c.t); !errors.Is(err, ErrClosed) {
+		t.Fatalf("future round: %v", err)
+	}
+	if _, err := tb.PlaceBets(context.Background(), a, 1, []Bet{{Kind: Red, Amount: 5}}, c.t); !errors.Is(err, ErrAmount) {
+		t.Fatalf("below min: %v", err)
+	}
+	if _, err := tb.PlaceBets(context.Background(), a, 1, []Bet{{Kind: Straight, Number: 40, Amount: 50}}, c.t); !errors.Is(err, ErrBet) {
+		t.Fatalf("bad bet: %v", err)
+	}
+	if st := tb.State(c.t); st.Players != 2 {
+		t.Fatalf("players %d", st.Players)
+	}
+
+	// Nothing happens before the window closes; then the wheel spins.
+	tb.Step(c.t)
+	closeAt := c.t.Add(cfg.Betting - 2*time.Second)
+	if _, err := tb.PlaceBets(context.Background(), b, 1, []Bet{red}, closeAt); !errors.Is(err, ErrClosed) {
+		t.Fatalf("bet at closing time: %v", err)
+	}
+	tb.Step(closeAt)
+	if st := tb.State(closeAt); st.Phase != Spinning || st.Number != nil || st.ServerSeed != "" {
+		t.Fatalf("spinning state leaks the result: %+v", st)
+	}
+	// Result: the number follows from the revealed seed, the commitment
+	// holds, and every player is paid exactly.
+	resultAt := closeAt.Add(cfg.Spin)
+	tb.Step(resultAt)
+	tb.Wait()
+	st = tb.State(resultAt)
+	if st.Phase != Result || st.Number == nil || fair.Commit(st.ServerSeed) != st.ServerSeedHash || Spin(st.ServerSeed, 1) != *st.Number {
+		t.Fatalf("result %+v", st)
+	}
+	n := *st.Number
+	wantA := red.Payout(n) + Bet{Kind: Straight, Number: 17, Amount: 50}.Payout(n) + Bet{Kind: Dozen, Number: 2, Amount: 30}.Payout(n)
+	wantB := Bet{Kind: Black, Amount: 200}.Payout(n)
+	if bank.balance["a"] != 10000-180+wantA || bank.balance["b"] != 10000-200+wantB || bank.paid["rl-1-a"] != wantA {
+		t.Fatalf("number %d: balances %v, want a %d b %d", n, bank.balance, 10000-180+wantA, 10000-200+wantB)
+	}
+	if len(revealed) != 1 || revealed[0].ServerSeed != st.ServerSeed || st.History[0] != n {
+		t.Fatalf("revealed %+v history %v", revealed, st.History)
+	}
+	// The next round opens with a new commitment.
+	nextAt := resultAt.Add(cfg.Result)
+	tb.Step(nextAt)
+	st2 := tb.State(nextAt)
+	if st2.Round != 2 || st2.Phase != Betting || st2.ServerSeedHash == st.ServerSeedHash || st2.Players != 0 {
+		t.Fatalf("round 2 %+v", st2)
+	}
+	mu.Lock()
+	var phases []string
+	for _, e := range events {
+		phases = append(phases, e.Phase)
+	}
+	mu.Unlock()
+	if want := []string{Betting, Spinning, Result, Betting}; len(phases) != 4 || phases[0] != want[0] || phases[1] != want[1] || phases[2] != want[2] || phases[3] != want[3] {
+		t.Fatalf("broadcast phases %v", phases)
+	}
+	// A tick late by several phases catches up one phase at a time.
+	late := nextAt.Add(cfg.Betting + cfg.Spin + time.Second)
+	tb.Step(late)
+	if st := tb.State(late); st.Round != 2 || st.Phase != Result {
+		t.Fatalf("catch-up %+v", st)
+	}
+}
+
+// The wheel is uniform: over many rounds every pocket comes up about
+// 1/37 of the time (chi-square, 36 degrees of freedom, 99.9% quantile 67.99).
+func TestWheelIsUniform(t *testing.T) {
+	const rounds = 74_000
+	counts := make([]float64, Pockets)
+	seed := fair.NewServerSeed()
+	for r := uint64(1); r <= rounds; r++ {
+		counts[Spin(seed, r)]++
+	}
+	exp := float64(rounds) / Pockets
+	chi := 0.0
+	for _, c := range counts {
+		chi += (c - exp) * (c - exp) / exp
+	}
+	if chi > 67.99 {
+		t.Fatalf("chi-square %.1f", chi)
+	}
+}

@@ -1,0 +1,161 @@
+package studio
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"time"
+
+	"casino/bff/api"
+	"casino/bff/studio/roulette"
+	"casino/bff/wallet"
+)
+
+// Errors of the live table.
+var (
+	ErrBettingClosed = &api.Error{Status: http.StatusConflict, Code: "BETTING_CLOSED", Message: "Betting is closed for this round"}
+	ErrTableBet      = api.ErrValidation.WithField("bets", "Invalid format")
+)
+
+// TableTopic is the realtime topic of the live roulette table.
+const TableTopic = "table:" + RouletteID
+
+// OpenTable starts the live roulette table; publish broadcasts its state to
+// every follower. Drive it with Table.Run.
+func (s *Service) OpenTable(cfg roulette.Config, publish func(roulette.Event)) *roulette.Table {
+	t := roulette.New(RouletteID, cfg, tableBank{s}, publish, s.Now())
+	t.OnReveal = func(r roulette.Revealed) {
+		_, err := s.db.Write.Exec(`INSERT INTO studio_revealed_seeds(server_seed_hash, server_seed, owner, client_seed, last_nonce)
+			VALUES (?, ?, ?, ?, ?) ON CONFLICT(server_seed_hash) DO NOTHING`, r.ServerSeedHash, r.ServerSeed, TableTopic, roulette.ClientSeed, r.Round)
+		if err != nil {
+			slog.Error("roulette: reveal", "round", r.Round, "err", err)
+		}
+	}
+	s.Table = t
+	return t
+}
+
+// tableBank moves table stakes and wins: through the wallet for real-money
+// sessions, on the session's fun-money balance in demo.
+type tableBank struct{ s *Service }
+
+func (b tableBank) Stake(ctx context.Context, p roulette.Player, round, tx string, amount int64, outcome any) (string, error) {
+	return b.move(ctx, p, round, tx, -amount, outcome, false)
+}
+
+func (b tableBank) Pay(ctx context.Context, p roulette.Player, round, tx string, amount int64, outcome any) (string, error) {
+	return b.move(ctx, p, round, tx, amount, outcome, true)
+}
+
+func (b tableBank) move(ctx context.Context, p roulette.Player, round, tx string, delta int64, outcome any, closeRound bool) (string, error) {
+	s := b.s
+	if p.Mode == ModeDemo {
+		var after int64
+		err := s.db.Tx(ctx, func(t *sql.Tx) error {
+			if err := t.QueryRowContext(ctx, `SELECT demo_balance FROM studio_sessions WHERE id = ?`, p.Key).Scan(&after); err != nil {
+				return err
+			}
+			after += delta
+			if after < 0 {
+				return ErrFunds
+			}
+			_, err := t.ExecContext(ctx, `UPDATE studio_sessions SET demo_balance = ? WHERE id = ?`, after, p.Key)
+			return err
+		})
+		return minorText(after), err
+	}
+	raw, _ := json.Marshal(outcome)
+	req := wallet.MoneyRequest{TransactionID: tx, RoundID: round, PlayerID: strconv.FormatInt(p.UserID, 10), GameID: RouletteID,
+		Currency: p.Currency, Outcome: raw, CloseRound: closeRound}
+	var res wallet.Result
+	var err error
+	if delta < 0 {
+		req.Amount = minorText(-delta)
+		res, err = retry(ctx, func() (wallet.Result, error) { return s.Wallet.Debit(ctx, req) })
+		if err != nil && wallet.IsRetryable(err) {
+			// Unknown outcome: make sure the stake is not kept.
+			s.rollbackTx(ctx, p.UserID, round, tx)
+			return "", api.ErrServiceUnavailable
+		}
+	} else {
+		req.Amount = minorText(delta)
+		res, err = retry(ctx, func() (wallet.Result, error) { return s.Wallet.Credit(ctx, req) })
+	}
+	return res.Balance, err
+}
+
+func (s *Service) rollbackTx(ctx context.Context, user int64, round, tx string) {
+	if _, err := retry(ctx, func() (wallet.Result, error) {
+		return s.Wallet.Rollback(ctx, wallet.RollbackRequest{TransactionID: tx + ":rollback", RollbackTransactionID: tx,
+			RoundID: round, PlayerID: strconv.FormatInt(user, 10), GameID: RouletteID})
+	}); err != nil {
+		slog.Error("roulette: rollback", "round", round, "err", err)
+	}
+}
+
+// tableBetJSON is a bet as the client sends it (decimal amount).
+type tableBetJSON struct {
+	Kind   string `json:"kind"`
+	Number int    `json:"number"`
+	Amount string `json:"amount"`
+}
+
+// PlaceTableBets stakes bets on the live table for a session.
+func (s *Service) PlaceTableBets(ctx context.Context, sess *Session, round uint64, in []tableBetJSON) (roulette.Placed, error) {
+	if s.Table == nil || sess.GameID != RouletteID {
+		return roulette.Placed{}, ErrGameNotFound
+	}
+	bets := make([]roulette.Bet, 0, len(in))
+	for _, b := range in {
+		amt, ok := ParseAmount(b.Amount)
+		if !ok {
+			return roulette.Placed{}, ErrTableBet
+		}
+		bets = append(bets, roulette.Bet{Kind: b.Kind, Number: b.Number, Amount: amt})
+	}
+	p := roulette.Player{Key: sess.ID, Mode: sess.Mode, UserID: sess.UserID, Currency: sess.Currency}
+	placed, err := s.Table.PlaceBets(ctx, p, round, bets, s.Now())
+	switch {
+	case errors.Is(err, roulette.ErrClosed):
+		return placed, ErrBettingClosed
+	case errors.Is(err, roulette.ErrAmount):
+		return placed, api.ErrValidation.WithField("amount", "The bet is outside the table limits")
+	case errors.Is(err, roulette.ErrBet):
+		return placed, ErrTableBet
+	}
+	return placed, err
+}
+
+func (s *Service) tableRoutes(mux *http.ServeMux) {
+	mux.Handle("GET /api/studio/tables/"+RouletteID, api.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
+		if s.Table == nil {
+			return ErrGameNotFound
+		}
+		return api.WriteData(w, s.Table.State(s.Now()))
+	}))
+	mux.Handle("POST /api/studio/sessions/{sid}/bets", s.withSession(func(w http.ResponseWriter, r *http.Request, sess *Session) error {
+		var body struct {
+			Round uint64         `json:"round"`
+			Bets  []tableBetJSON `json:"bets"`
+		}
+		if err := api.Decode(w, r, &body); err != nil {
+			return err
+		}
+		placed, err := s.PlaceTableBets(r.Context(), sess, body.Round, body.Bets)
+		if err != nil {
+			return err
+		}
+		return api.WriteData(w, placed)
+	}))
+}
+
+// RunTable steps the table until ctx ends.
+func (s *Service) RunTable(ctx context.Context) {
+	if s.Table != nil {
+		s.Table.Run(ctx, 100*time.Millisecond, s.Now)
+	}
+}

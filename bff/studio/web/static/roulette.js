@@ -1,0 +1,135 @@
+// The live roulette client: follows the shared table over server-sent
+// events, places bets through the studio's session API.
+(function () {
+  'use strict';
+  var cfg = JSON.parse(document.getElementById('studio-config').textContent);
+  var $ = function (id) { return document.getElementById(id); };
+  var REDS = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36];
+  var st = { sid: '', currency: '', table: null, chip: '1.00', mine: {}, round: 0, timer: 0, skew: 0 };
+  function colour(n) { return n === 0 ? 'green' : REDS.indexOf(n) >= 0 ? 'red' : 'black'; }
+  function api(method, path, body) {
+    return fetch(path, { method: method, credentials: 'same-origin', headers: body ? { 'Content-Type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined })
+      .then(function (r) { return r.json().then(function (j) { if (j.error) throw new Error(j.error.message); return j.data; }); });
+  }
+  function say(text, cls) { var m = $('msg'); m.textContent = ''; var s = document.createElement('span'); if (cls) s.className = cls; s.textContent = text; m.appendChild(s); }
+  function key(b) { return b.kind + ':' + (b.number || 0); }
+
+  function button(label, bet, cls) {
+    var b = document.createElement('button');
+    b.type = 'button'; b.className = 'pocket ' + (cls || ''); b.textContent = label;
+    b.dataset.bet = key(bet); b.setAttribute('aria-label', 'Bet on ' + label);
+    b.addEventListener('click', function () { place(bet); });
+    return b;
+  }
+  function layout() {
+    var nums = $('numbers');
+    nums.appendChild(button('0', { kind: 'straight', number: 0 }, 'green'));
+    for (var n = 1; n <= 36; n++) nums.appendChild(button(String(n), { kind: 'straight', number: n }, colour(n)));
+    var out = $('outside');
+    [['1–18', 'low'], ['Even', 'even'], ['Red', 'red'], ['Black', 'black'], ['Odd', 'odd'], ['19–36', 'high']].forEach(function (x) {
+      out.appendChild(button(x[0], { kind: x[1] }, x[1] === 'black' ? 'black' : ''));
+    });
+    [1, 2, 3].forEach(function (d) { out.appendChild(button(['1st', '2nd', '3rd'][d - 1] + ' 12', { kind: 'dozen', number: d }, 'black')); });
+    [1, 2, 3].forEach(function (c) { out.appendChild(button('Column ' + c, { kind: 'column', number: c }, 'black')); });
+  }
+  function chips() {
+    var all = document.querySelectorAll('.chip-value');
+    all.forEach(function (b) {
+      b.addEventListener('click', function () {
+        st.chip = b.dataset.chip;
+        all.forEach(function (x) { x.setAttribute('aria-pressed', String(x === b)); });
+      });
+    });
+    if (all[1]) all[1].click();
+  }
+  function markBets() {
+    document.querySelectorAll('.pocket .chip').forEach(function (c) { c.remove(); });
+    Object.keys(st.mine).forEach(function (k) {
+      var el = document.querySelector('[data-bet="' + k + '"]');
+      if (!el) return;
+      var c = document.createElement('span'); c.className = 'chip'; c.textContent = (st.mine[k] / 100).toFixed(2);
+      el.appendChild(c);
+    });
+  }
+  function place(bet) {
+    if (!st.table || st.table.phase !== 'betting') { say('Betting is closed: wait for the next round.', 'err'); return; }
+    var b = { kind: bet.kind, number: bet.number || 0, amount: st.chip };
+    api('POST', '/api/studio/sessions/' + st.sid + '/bets', { round: st.table.round, bets: [b] })
+      .then(function (p) {
+        st.mine = {}; st.round = p.round;
+        p.bets.forEach(function (x) { st.mine[key(x)] = (st.mine[key(x)] || 0) + x.amount; });
+        markBets(); setBalance(p.balance);
+        say('Bet placed: ' + (p.staked / 100).toFixed(2) + ' ' + st.currency + ' on this round.');
+      })
+      .catch(function (e) { say(e.message, 'err'); });
+  }
+  function setBalance(b) { if (b) $('balance').textContent = b + ' ' + st.currency; }
+  function refreshBalance() { api('GET', '/api/studio/sessions/' + st.sid).then(function (d) { setBalance(d.balance); }).catch(function () {}); }
+
+  function winOf(n) {
+    var win = 0;
+    Object.keys(st.mine).forEach(function (k) {
+      var p = k.split(':'), kind = p[0], num = +p[1], amt = st.mine[k], hit = false, mult = 2;
+      if (kind === 'straight') { hit = n === num; mult = 36; }
+      else if (n !== 0) {
+        if (kind === 'red') hit = colour(n) === 'red';
+        if (kind === 'black') hit = colour(n) === 'black';
+        if (kind === 'odd') hit = n % 2 === 1;
+        if (kind === 'even') hit = n % 2 === 0;
+        if (kind === 'low') hit = n <= 18;
+        if (kind === 'high') hit = n >= 19;
+        if (kind === 'dozen') { hit = Math.floor((n - 1) / 12) + 1 === num; mult = 3; }
+        if (kind === 'column') { hit = (n - 1) % 3 + 1 === num; mult = 3; }
+      }
+      if (hit) win += amt * mult;
+    });
+    return win;
+  }
+  function tick() {
+    var t = st.table; if (!t) return;
+    var now = Date.now() + st.skew;
+    if (t.phase === 'betting') $('phase').textContent = 'Place your bets · ' + Math.max(0, Math.ceil((t.closesAt - now) / 1000)) + ' s';
+    if (t.phase === 'spinning') $('phase').textContent = 'No more bets · the wheel is spinning';
+    if (t.phase === 'result') $('phase').textContent = 'Next round in ' + Math.max(0, Math.ceil((t.nextRoundAt - now) / 1000)) + ' s';
+  }
+  function onTable(t) {
+    var prev = st.table;
+    st.table = t; st.skew = t.now - Date.now();
+    document.body.dataset.phase = t.phase;
+    document.body.dataset.round = String(t.round);
+    $('round').textContent = '#' + t.round;
+    $('seed-hash').textContent = t.serverSeedHash;
+    $('seed-client').textContent = t.clientSeed + ' · ' + t.round;
+    var h = $('history'); h.textContent = '';
+    (t.history || []).forEach(function (n) { var s = document.createElement('span'); s.className = colour(n); s.textContent = n; h.appendChild(s); });
+    var w = $('wheel');
+    if (t.phase === 'betting') { w.textContent = 'Bets open'; w.style.background = ''; if (st.round && st.round !== t.round) { st.mine = {}; markBets(); } }
+    if (t.phase === 'spinning') { w.textContent = '…'; }
+    if (t.phase === 'result' && t.number !== undefined) {
+      w.textContent = t.number + ' ' + t.colour;
+      w.style.background = t.colour === 'red' ? '#b03030' : t.colour === 'black' ? '#222' : '#0b7a34';
+      $('seed-last').textContent = t.serverSeed;
+      if (st.round === t.round && Object.keys(st.mine).length) {
+        var win = winOf(t.number);
+        say(win > 0 ? 'You win ' + (win / 100).toFixed(2) + ' ' + st.currency : 'No win this round', win > 0 ? 'win' : '');
+        setTimeout(refreshBalance, 800);
+      }
+    }
+    tick();
+  }
+  function follow() {
+    var es = new EventSource('/studio/tables/' + cfg.gameId + '/events');
+    es.addEventListener('table', function (e) { onTable(JSON.parse(e.data)); });
+  }
+  api('POST', '/api/studio/sessions', { gameId: cfg.gameId, mode: cfg.mode })
+    .then(function (l) {
+      st.sid = l.sessionId; st.currency = l.currency;
+      $('mode').textContent = l.mode === 'real' ? 'Real money' : 'Fun money';
+      $('mode').className = 'badge ' + l.mode;
+      setBalance(l.balance);
+      layout(); chips(); follow();
+      st.timer = setInterval(tick, 250);
+      document.body.dataset.ready = '1';
+    })
+    .catch(function (e) { say(e.message, 'err'); });
+})();

@@ -5,11 +5,12 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"os"
+	"strconv"
 
 	"casino/bff/games"
 	"casino/bff/ledger"
 	"casino/bff/realtime"
+	"casino/bff/studio"
 	"casino/bff/wallet"
 )
 
@@ -23,11 +24,11 @@ type Games struct {
 // come from the maths, never typed), opens the wallet on the ledger and
 // makes sure the in-house studio exists as a wallet provider.
 func (a *App) openGames(ctx context.Context) error {
-	titles, err := games.TitlesFromSlots(os.DirFS(a.Config.ContentDir))
+	cat0, err := studio.Open(a.Config.ContentDir)
 	if err != nil {
-		return err
+		return fmt.Errorf("studio games: %w", err)
 	}
-	report, err := games.SyncStudio(ctx, a.DB, titles)
+	report, err := games.SyncStudio(ctx, a.DB, studioTitles(cat0.Titles()))
 	if err != nil {
 		return fmt.Errorf("game catalogue: %w", err)
 	}
@@ -42,6 +43,21 @@ func (a *App) openGames(ctx context.Context) error {
 	}
 	a.Games = &Games{Catalogue: cat, Wallet: w}
 	return nil
+}
+
+// studioTitles hands the studio's titles to the catalogue: RTP and max
+// multiplier as the studio computed them from each game's exact maths.
+func studioTitles(titles []studio.Title) []games.StudioTitle {
+	out := make([]games.StudioTitle, 0, len(titles))
+	for _, t := range titles {
+		rtp, _ := strconv.ParseFloat(t.RTP, 64)
+		mult, _ := strconv.ParseFloat(t.MaxMultiplier, 64)
+		out = append(out, games.StudioTitle{ID: t.ID, Name: t.Name, Kind: t.Kind, Description: t.Description,
+			Volatility: t.Volatility, ReleaseDate: t.ReleaseDate, Tags: t.Tags, RTP: rtp, MaxMultiplier: mult,
+			MinBet: t.MinBet, MaxBet: t.MaxBet, MinBetMinor: t.MinBetMinor, MaxBetMinor: t.MaxBetMinor,
+			HasBonusBuy: t.BonusBuyPrice > 0, Thumbnail: t.Thumbnail, PlayURL: t.PlayURL})
+	}
+	return out
 }
 
 // gamesRoutes serves the lobby's calls, the provider API under

@@ -130,6 +130,15 @@ describe('studio', () => {
       assert.ok(wallet.includes((expected / 100).toFixed(2)), `userWallet ${wallet}, want ${(expected / 100).toFixed(2)}`);
       await screenshot(page, 'studio-slot-real-1280');
 
+      // Game recall: the stored round replayed for its player, hidden from others.
+      const recall = await context.newPage();
+      await recall.goto(`/studio/rounds/${encodeURIComponent(last.roundId)}`);
+      assert.equal((await recall.locator('#recall-win').textContent()).trim(), (last.round.win / 100).toFixed(2));
+      await screenshot(recall, 'studio-recall-1280');
+      await recall.close();
+      const stranger = await http(site, `/studio/rounds/${encodeURIComponent(last.roundId)}`);
+      assert.equal(stranger.status, 404);
+
       // Rotate the seed pair in the page: the old server seed is revealed.
       await page.locator('summary', { hasText: 'Provably fair seeds' }).click();
       await page.getByLabel('New client seed').fill('grace-seed');

@@ -17,6 +17,7 @@ import (
 
 	"casino/bff/api"
 	"casino/bff/session"
+	"casino/bff/studio/slot"
 )
 
 //go:embed web/*.html web/static
@@ -115,6 +116,9 @@ func (s *Service) PageRoutes(mux *http.ServeMux, sessions *session.Manager, cont
 		s.servePlay(w, r, sessions)
 	})
 	mux.HandleFunc("GET /provably-fair", s.serveVerifier)
+	mux.HandleFunc("GET /studio/rounds/{id}", func(w http.ResponseWriter, r *http.Request) {
+		s.serveRecall(w, r, sessions)
+	})
 }
 
 type playPage struct {
@@ -189,4 +193,32 @@ func (s *Service) serveVerifier(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	render(w, http.StatusOK, "verify", page)
+}
+
+type recallPage struct {
+	Version string
+	Name    string
+	R       *StoredRound
+	Round   *slot.Round
+}
+
+// serveRecall replays a stored round as it was shown (game recall): a
+// real-money round only for its player, a demo round for whoever holds its
+// id.
+func (s *Service) serveRecall(w http.ResponseWriter, r *http.Request, sessions *session.Manager) {
+	rd, err := s.Round(r.Context(), r.PathValue("id"))
+	p, _ := sessions.FromRequest(r)
+	if err != nil || rd.Mode == ModeReal && (p == nil || p.ID != rd.UserID) {
+		render(w, http.StatusNotFound, "verify", verifyPage{Version: staticVersion, Games: s.slotTitles(), Error: "Not found"})
+		return
+	}
+	page := recallPage{Version: staticVersion, Name: rd.GameID, R: rd}
+	if t, err := s.Catalog.Title(rd.GameID); err == nil {
+		page.Name = t.Name
+	}
+	var round slot.Round
+	if json.Unmarshal(rd.Outcome, &round) == nil {
+		page.Round = &round
+	}
+	render(w, http.StatusOK, "recall", page)
 }

@@ -220,6 +220,7 @@ type SpinResult struct {
 // (stops per spin) and to verify it (seed commitment, client seed, nonce).
 type walletOutcome struct {
 	StudioRound    string  `json:"studioRound"`
+	Recall         string  `json:"recallUrl"` // the studio's replay page of the round
 	Game           string  `json:"game"`
 	Bet            string  `json:"bet"`
 	Cost           string  `json:"cost"`
@@ -232,7 +233,7 @@ type walletOutcome struct {
 }
 
 func compact(id string, r *slot.Round, seed fair.RoundSeed) json.RawMessage {
-	o := walletOutcome{StudioRound: id, Game: r.Game, Bet: minorText(r.Bet), Cost: minorText(r.Cost), Win: minorText(r.Win),
+	o := walletOutcome{StudioRound: id, Recall: "/studio/rounds/" + id, Game: r.Game, Bet: minorText(r.Bet), Cost: minorText(r.Cost), Win: minorText(r.Win),
 		BonusBuy: r.BonusBuy, ServerSeedHash: seed.ServerSeedHash, ClientSeed: seed.ClientSeed, Nonce: seed.Nonce}
 	if r.Base != nil {
 		o.Stops = append(o.Stops, r.Base.Stops)

@@ -113,7 +113,15 @@
       .then(function (res) {
         return sleep(Math.max(0, 350 - (Date.now() - started))).then(function () { return show(res); });
       })
-      .catch(function (e) { $('stage').classList.remove('spinning'); say(e.message, 'err'); })
+      .catch(function (e) {
+        $('stage').classList.remove('spinning');
+        // The wallet asks for an explicit confirmation of a bonus buy above
+        // the player's own max bet; it exempts exactly the next bet.
+        if (e.code === 'BONUS_BUY_CONFIRMATION_REQUIRED' && window.confirm('This bonus buy is above your max bet limit. Buy it anyway?')) {
+          return api('POST', '/api/user/confirm-bonus-buy', {}).then(function () { state.busy = false; play(true); }, function (e2) { say(e2.message, 'err'); });
+        }
+        say(e.message, 'err');
+      })
       .then(function () {
         state.busy = false; $('spin').disabled = false; if ($('buy')) $('buy').disabled = false;
         $('spin').focus({ preventScroll: true });
@@ -139,6 +147,7 @@
       $('last-round').hidden = false;
       $('last-round-link').href = '/provably-fair?round=' + encodeURIComponent(res.roundId);
       $('last-round-id').textContent = res.roundId;
+      $('last-round-replay').href = '/studio/rounds/' + encodeURIComponent(res.roundId);
       var fsText = round.freeSpinsAwarded ? ' · ' + round.freeSpinsAwarded + ' free spins' : '';
       $('fs').textContent = round.freeSpinsAwarded ? 'Free spins played: ' + round.freeSpinsAwarded : '';
       if (round.win > 0) say('You win ' + money(round.win) + ' ' + state.currency + fsText, 'win');

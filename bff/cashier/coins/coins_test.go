@@ -128,3 +128,19 @@ func TestForCurrency(t *testing.T) {
 		}
 	}
 }
+
+// FuzzValidate: no input makes a validator panic, and an accepted address is
+// accepted again after a round trip through its own case rules.
+func FuzzValidate(f *testing.F) {
+	for _, s := range []string{"bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4", "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+		"TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t", "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2", "ltc1", "", "0x", "bc1\x00"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, n := range All() {
+			if n.Validate(s) == nil && n.Family == Bech32 && n.Validate(strings.ToUpper(s)) != nil && strings.HasPrefix(strings.ToLower(s), n.HRP+"1") {
+				t.Errorf("%s accepts %q but not its upper case", n.Name, s)
+			}
+		}
+	})
+}

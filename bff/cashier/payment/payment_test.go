@@ -3,6 +3,7 @@ package payment
 import (
 	"errors"
 	"maps"
+	"strings"
 	"testing"
 	"time"
 )
@@ -94,4 +95,19 @@ func TestWebhookSignature(t *testing.T) {
 			t.Errorf("%s: %v is not ErrSignature", c.name, err)
 		}
 	}
+}
+
+// FuzzCard: the card checks never panic, and a card they accept has a
+// Luhn-valid number and a 3-digit CVC.
+func FuzzCard(f *testing.F) {
+	f.Add("4242 4242 4242 4242", "Ada", "12/30", "123")
+	f.Add("", "", "", "")
+	f.Add("4242-4242", "x", "00/00", "1a3")
+	now := time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC)
+	f.Fuzz(func(t *testing.T, number, holder, expiry, cvc string) {
+		c := Card{Number: number, Holder: holder, Expiry: expiry, CVC: cvc}
+		if len(c.Validate(now)) == 0 && (!Luhn(c.Digits()) || len(strings.TrimSpace(cvc)) != 3) {
+			t.Errorf("accepted %+v", c)
+		}
+	})
 }

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { inspectDb } from './lib/db.mjs';
-import { ACCOUNT_SEL as A, PENDING_API, SEL, casino, requireBuilds, screenshot, useSite, waitFor, waitForApp, waitForModal, withPage } from './lib/suite.mjs';
+import { ACCOUNT_SEL as A, DESKTOP, MOBILE, PENDING_API, SEL, casino, requireBuilds, screenshot, useSite, waitFor, waitForApp, waitForModal, withPage } from './lib/suite.mjs';
 
 const PASSWORD = 'Secret12!';
 
@@ -194,6 +194,13 @@ describe('player accounts', () => {
         return id ? document.getElementById(id)?.textContent : null;
       });
 
+      // Date of birth: a picker of 100 years, set to exactly 18 years ago.
+      const now = new Date();
+      const years = await form.getByLabel('Year', { exact: true }).locator('option').allTextContents();
+      assert.equal(years.length, 100);
+      assert.equal(await form.getByLabel('Year', { exact: true }).inputValue(), String(now.getFullYear() - 18));
+      assert.equal(await form.getByLabel('Month', { exact: true }).inputValue(), String(now.getMonth() + 1));
+
       await form.getByLabel('Email').pressSequentially('bad email!');
       assert.equal(await form.getByLabel('Email').inputValue(), 'bademail', 'typing keeps letters, digits and @ . _ % + -');
       assert.equal(await message('Email'), 'Invalid format');
@@ -226,6 +233,13 @@ describe('player accounts', () => {
       assert.equal(await message('First name'), 'Required');
       assert.equal(await form.getByText('Required').count() >= 4, true, 'names and both consents are required');
       await screenshot(page, 'accounts-signup-errors-desktop-1280');
+      await page.setViewportSize(MOBILE);
+      await screenshot(page, 'accounts-signup-errors-mobile-375');
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 375), 'no horizontal overflow at 375 px');
+      const overflowing = await form.evaluate((f) => [...f.querySelectorAll('input, select')]
+        .filter((el) => el.getBoundingClientRect().right > f.getBoundingClientRect().right + 1).map((el) => el.name));
+      assert.deepEqual(overflowing, [], 'every field fits the overlay at 375 px');
+      await page.setViewportSize(DESKTOP);
 
       // A form that passes the browser's rules but not the server's: the e-mail is taken.
       await form.getByLabel('First name').fill('Ann');
@@ -250,6 +264,17 @@ describe('player accounts', () => {
     assert.deepEqual(bad.body.error.fields, {
       email: 'Invalid format', phone: 'Number is too short', confirmPassword: 'Passwords must match',
       dateOfBirth: 'You must be at least 18 years old', cpf: 'Invalid format', isAdult: 'Required',
+    });
+  });
+
+  test('linked-signup is the sign-up overlay; closing it leads to the edit-profile page', async (t) => {
+    requireBuilds(site.server, ['root', 'profile']);
+    await withPage(site.browser, t, opts(), async ({ page }) => {
+      await page.goto('/?modal=linked-signup');
+      await page.locator(A.signupForm).waitFor();
+      await page.locator(A.dialog).getByRole('button', { name: /close/i }).click();
+      await page.waitForURL((u) => u.pathname === '/profile/edit-profile' && !u.searchParams.has('modal'));
+      await waitForApp(page, 'profile');
     });
   });
 

@@ -1,5 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
+import styled from 'styled-components';
 import { isApiError, useSettings } from '@casino/platform';
 import { Button, Field, Grid, Muted, Select } from '@casino/ui';
 import type { Country, Currency } from '../api';
@@ -28,6 +29,18 @@ export function initialSignUpValues(data: SignUpData): SignUpValues {
     gender: GENDERS[0], nickname: '', cpf: '', isAdult: false, acceptTerms: false, newsletter: false,
   };
 }
+
+// Calling code and number side by side, shrinking with the overlay (375 px screens).
+const PhoneRow = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 2fr) minmax(0, 3fr);
+  gap: ${({ theme }) => theme.space(3)};
+  input,
+  select {
+    width: 100%;
+    min-width: 0;
+  }
+`;
 
 const GENDER_LABEL = { 'Not to say': m.genderNone, Male: m.genderMale, Female: m.genderFemale } as const;
 
@@ -123,12 +136,12 @@ export function SignUpForm({ data, onSubmit }: { data: SignUpData; onSubmit: (v:
       </Grid>
       {shown('cpf') && values.countryCode === 'BR' && input('cpf', 'cpf', { inputMode: 'numeric', maxLength: 14 })}
       {shown('phone') && (
-        <Grid $min={140} $gap={3} style={{ gridTemplateColumns: 'minmax(120px, 1fr) 2fr' }}>
+        <PhoneRow>
           <Select label={intl.formatMessage(m.phoneCode)} name="phoneCountry" value={values.phoneCountry}
             options={phoneOptions} onChange={(e) => choosePhoneCountry(e.target.value)} />
           <Field label={intl.formatMessage(m.phone)} name="phone" type="tel" inputMode="numeric" autoComplete="tel-national"
             value={values.phone} onChange={(e) => typePhone(e.target.value)} onBlur={blur('phone')} error={error('phone')} />
-        </Grid>
+        </PhoneRow>
       )}
       {shown('address') && input('address', 'address', { autoComplete: 'street-address' })}
       <Grid $min={180} $gap={3}>

@@ -196,17 +196,17 @@ func moreDesigns() []design {
 				Description: "Four reels and 81 ways under the aurora: a calm, low-volatility game with frequent small wins.",
 				ReleaseDate: "2024-11-20", Tags: []string{"81 ways", "4 reels", "low volatility", "winter"},
 				MinBet: 20, MaxBet: 10000, Coins: 20, Rows: 3, Ways: true,
-				Symbols: syms("SN", "Snowflake", "IG", "Igloo", "PE", "Penguin", "SE", "Seal", "FO", "Arctic Fox", "BE", "Polar Bear", "W", "Aurora"),
+				Symbols: syms("IC", "Ice Block", "SN", "Snowflake", "IG", "Igloo", "PE", "Penguin", "SE", "Seal", "FO", "Arctic Fox", "BE", "Polar Bear", "W", "Aurora"),
 				Pays:    pays("SN", p{"3": 1, "4": 3}, "IG", p{"3": 1, "4": 4}, "PE", p{"3": 2, "4": 5}, "SE", p{"3": 2, "4": 6}, "FO", p{"3": 3, "4": 10}, "BE", p{"3": 5, "4": 20}),
 				Wild:    &slot.WildRule{},
 			},
 			reels: []map[string]int{
-				reel("SN", 4, "IG", 4, "PE", 3, "SE", 3, "FO", 2, "BE", 2),
-				reel("SN", 4, "IG", 4, "PE", 3, "SE", 3, "FO", 2, "BE", 2, "W", 1),
-				reel("SN", 4, "IG", 4, "PE", 3, "SE", 3, "FO", 2, "BE", 2, "W", 1),
-				reel("SN", 4, "IG", 4, "PE", 3, "SE", 3, "FO", 2, "BE", 2, "W", 1),
+				reel("IC", 3, "SN", 4, "IG", 4, "PE", 3, "SE", 3, "FO", 2, "BE", 2),
+				reel("IC", 3, "SN", 4, "IG", 4, "PE", 3, "SE", 3, "FO", 2, "BE", 2, "W", 1),
+				reel("IC", 3, "SN", 4, "IG", 4, "PE", 3, "SE", 3, "FO", 2, "BE", 2, "W", 1),
+				reel("IC", 3, "SN", 4, "IG", 4, "PE", 3, "SE", 3, "FO", 2, "BE", 2, "W", 1),
 			},
-			filler: "IG", target: 0.959, seed: 112,
+			filler: "", target: 0.959, seed: 112,
 		},
 		{
 			def: slot.Definition{

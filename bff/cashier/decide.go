@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"casino/bff/api"
 	"casino/bff/ledger"
@@ -122,11 +123,19 @@ func (s *Service) finishDecision(ctx context.Context, id int64) error {
 	return err
 }
 
+// reconcileAge is how old an unfinished withdrawal must be before
+// Reconcile touches it.
+const reconcileAge = 2 * time.Minute
+
 // Reconcile finishes what a crash interrupted: withdrawals recorded but not
 // yet held, and decisions claimed but not yet posted. Run it at start-up.
+//
+// It also runs periodically, so it leaves alone rows younger than
+// reconcileAge: those may belong to a request still in flight.
 func (s *Service) Reconcile(ctx context.Context) error {
+	cutoff := s.now().Add(-reconcileAge).UTC().Format(timeLayout)
 	rows, err := s.db.Read.QueryContext(ctx, `SELECT id, public_id, status FROM cashier_withdrawals
-		WHERE status = 'processing' OR (status = 'pending' AND request_tx_id IS NULL)`)
+		WHERE updated_at < ? AND (status = 'processing' OR (status = 'pending' AND request_tx_id IS NULL))`, cutoff)
 	if err != nil {
 		return err
 	}

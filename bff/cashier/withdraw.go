@@ -317,8 +317,19 @@ func (s *Service) hold(ctx context.Context, id int64, publicID string, userID in
 	if err != nil {
 		return fmt.Errorf("withdrawal %s: %w", publicID, err) // left for Reconcile
 	}
-	_, err = s.db.Write.ExecContext(ctx, `UPDATE cashier_withdrawals SET request_tx_id = ?, updated_at = ? WHERE id = ?`, tx.ID, s.stamp(), id)
-	return err
+	res, err := s.db.Write.ExecContext(ctx, `UPDATE cashier_withdrawals SET request_tx_id = ?, updated_at = ? WHERE id = ? AND status = 'pending'`, tx.ID, s.stamp(), id)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		// Reconcile gave this request up as failed while it was in flight:
+		// the hold must not stay.
+		if _, err := s.ledger.WithdrawCancel(ctx, "withdraw:"+publicID+":cancel", userID, amount, map[string]string{"withdrawalId": publicID, "by": "reconcile"}); err != nil {
+			return fmt.Errorf("withdrawal %s: release a late hold: %w", publicID, err)
+		}
+		return fmt.Errorf("withdrawal %s gave up before its hold: %w", publicID, ErrWithdraw)
+	}
+	return nil
 }
 
 func (s *Service) withdrawal(ctx context.Context, q interface {

@@ -3,6 +3,7 @@ package cashier
 import (
 	"context"
 	"testing"
+	"time"
 
 	"casino/bff/ledger"
 )
@@ -255,6 +256,13 @@ func TestReconcile(t *testing.T) {
 	}
 	w := request(t, s, ada, "30")
 	s.db.Write.Exec(`UPDATE cashier_withdrawals SET status = 'processing', action = 'approve' WHERE public_id = ?`, w.WithdrawalID)
+	if err := s.Reconcile(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.withdrawal(ctx, s.db.Read, "wd_a"); got.Status != WithdrawalPending {
+		t.Fatalf("a fresh row was reconciled: %s", got.Status)
+	}
+	s.now = func() time.Time { return time.Now().Add(3 * time.Minute) }
 	if err := s.Reconcile(ctx); err != nil {
 		t.Fatal(err)
 	}

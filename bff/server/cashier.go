@@ -37,7 +37,8 @@ func (a *App) openCashier(ctx context.Context) error {
 		st, err := a.Settings.Current(ctx)
 		return st.ExcludedCountries, err
 	}
-	// Finish withdrawals a crash left half-done before serving anyone.
+	// Finish withdrawals a crash left half-done (older than two minutes;
+	// the minute loop takes the rest).
 	if err := a.Cashier.Reconcile(ctx); err != nil {
 		return fmt.Errorf("cashier reconcile: %w", err)
 	}
@@ -128,7 +129,7 @@ func (a *App) cashierRoutes(mux *http.ServeMux) {
 }
 
 // expireDeposits cancels deposits abandoned on the 3-D Secure page for half
-// an hour, once a minute.
+// an hour, and finishes withdrawals a failure left half-done, once a minute.
 func (a *App) expireDeposits(ctx context.Context) {
 	tick := time.NewTicker(time.Minute)
 	defer tick.Stop()
@@ -144,6 +145,9 @@ func (a *App) expireDeposits(ctx context.Context) {
 				slog.Error("cashier: expire abandoned deposits", "err", err)
 			} else if n > 0 {
 				slog.Info("cashier: abandoned deposits cancelled", "count", n)
+			}
+			if err := a.Cashier.Reconcile(ctx); err != nil && ctx.Err() == nil && !strings.Contains(err.Error(), "database is closed") {
+				slog.Error("cashier: reconcile withdrawals", "err", err)
 			}
 		}
 	}

@@ -134,7 +134,7 @@ describe('lobby and seamless wallet', () => {
     const stale = await wallet(secret, 'debit', { ...bet, transactionId: 'e2e-old' }, { ts: Math.floor(Date.now() / 1000) - 600 });
     assert.deepEqual([stale.status, stale.body.error.code], [401, 'INVALID_SIGNATURE']);
     const tooSmall = await wallet(secret, 'debit', { ...base, transactionId: 'e2e-small', roundId: 'e2e-r3', amount: '0.01' });
-    assert.deepEqual([tooSmall.status, tooSmall.body.error.code], [403, 'MIN_BET_LIMIT']);
+    assert.deepEqual([tooSmall.status, tooSmall.body.error.code], [422, 'MIN_BET_LIMIT']);
 
     const hist = await api('GET', '/api/user/get-casino-transactions?pageNo=1&limit=20', null, token);
     assert.equal(hist.status, 200);
@@ -181,6 +181,10 @@ describe('lobby and seamless wallet', () => {
       await page.reload();
       await stats.waitFor();
       await screenshot(page, 'lobby-game-375');
+      // Demo play opens the studio's game page in fun money.
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.locator('#mf-page').getByRole('button', { name: 'Demo' }).click();
+      await page.waitForURL(/\/play\/studio\/fruit-fiesta\?mode=demo/);
       await page.goto('/casino/games/book-of-gold');
       await main.getByText('GAME NOT FOUND').waitFor();
     });
@@ -189,7 +193,7 @@ describe('lobby and seamless wallet', () => {
   test('favorites: add on the game page, listed on /profile/favorites, removed', async (t) => {
     requireBuilds(site.server, ['root', 'lobby']);
     const { token } = await player();
-    const opts = { baseURL: site.server.url, allow: { http: PENDING_API } };
+    const opts = { baseURL: site.server.url, allow: { http: [...PENDING_API, /^402 .*\/api\/admin\/get-game-url/] } };
     await withPage(site.browser, t, opts, async ({ page }) => {
       await page.goto(`/casino/games/triple-sevens?at=${token}`);
       await waitForApp(page, 'lobby');
@@ -200,6 +204,13 @@ describe('lobby and seamless wallet', () => {
       await page.waitForFunction(() => document.querySelector('#mf-page button[aria-pressed]')?.getAttribute('aria-pressed') === 'true');
       const list = await api('GET', '/api/user/favorites', null, token);
       assert.deepEqual(list.body.data.rows.map((g) => g.slug), ['triple-sevens']);
+
+      // A game that needs a deposit: the page says so and offers one.
+      await page.goto('/casino/games/european-roulette');
+      await page.locator('#mf-page').getByRole('button', { name: 'Play', exact: true }).click();
+      const refusal = page.locator('[data-testid="play-refusal"]');
+      await refusal.getByText('feature requires a deposit').waitFor();
+      await refusal.getByRole('link', { name: 'Make a deposit' }).waitFor();
 
       await page.goto('/profile/favorites');
       await page.locator('#mf-page').getByText('Triple Sevens').first().waitFor();

@@ -19,12 +19,13 @@ import (
 	"casino/bff/database"
 )
 
-// Errors (SPEC section 8 texts).
+// Errors (SPEC section 8 texts). None is a 403: a browser client treats 403
+// as "session gone" and sends the player to the login.
 var (
 	ErrGameNotFound       = &api.Error{Status: http.StatusNotFound, Code: "GAME_NOT_FOUND", Message: "GAME NOT FOUND"}
-	ErrCountryRestriction = &api.Error{Status: http.StatusForbidden, Code: "COUNTRY_RESTRICTION", Message: "Country Restriction"}
-	ErrNoDemoPlay         = &api.Error{Status: http.StatusForbidden, Code: "NO_DEMO_PLAY", Message: "no demo play for the game"}
-	ErrDepositRequired    = &api.Error{Status: http.StatusForbidden, Code: "DEPOSIT_REQUIRED", Message: "feature requires a deposit"}
+	ErrCountryRestriction = &api.Error{Status: http.StatusUnavailableForLegalReasons, Code: "COUNTRY_RESTRICTION", Message: "Country Restriction"}
+	ErrNoDemoPlay         = &api.Error{Status: http.StatusConflict, Code: "NO_DEMO_PLAY", Message: "no demo play for the game"}
+	ErrDepositRequired    = &api.Error{Status: http.StatusPaymentRequired, Code: "DEPOSIT_REQUIRED", Message: "feature requires a deposit"}
 )
 
 // Game is a game as the lobby shows it. Bets are decimal amounts in the

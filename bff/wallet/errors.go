@@ -22,13 +22,15 @@ var (
 	// ErrInsufficientFunds is the ledger's refusal, re-exported for providers.
 	ErrInsufficientFunds = ledger.ErrInsufficientFunds
 
-	ErrAccountFrozen                = newError(http.StatusForbidden, "ACCOUNT_FROZEN", "Your account is frozen")
-	ErrSelfExcluded                 = newError(http.StatusForbidden, "SELF_EXCLUDED", "You are self-excluded")
-	ErrMinBetLimit                  = newError(http.StatusForbidden, "MIN_BET_LIMIT", "The bet is below the game's minimum bet")
-	ErrMaxBetLimit                  = newError(http.StatusForbidden, "MAX_BET_LIMIT", "The bet is above the game's maximum bet")
-	ErrBonusBetLimit                = newError(http.StatusForbidden, "BONUS_BET_LIMIT", "The bet is above the bonus bet limit")
-	ErrMaxBetLimitReached           = newError(http.StatusForbidden, "MAX_BET_LIMIT_REACHED", "Maximum bet limit reached")
-	ErrBonusBuyConfirmationRequired = newError(http.StatusForbidden, "BONUS_BUY_CONFIRMATION_REQUIRED", "Please confirm the bonus buy")
+	// Policy refusals are 422, not 403: a browser client treats 403 as "session
+	// gone" (SPEC section 8) and the studio hands these to the player as they are.
+	ErrAccountFrozen                = newError(http.StatusUnprocessableEntity, "ACCOUNT_FROZEN", "Your account is frozen")
+	ErrSelfExcluded                 = newError(http.StatusUnprocessableEntity, "SELF_EXCLUDED", "You are self-excluded")
+	ErrMinBetLimit                  = newError(http.StatusUnprocessableEntity, "MIN_BET_LIMIT", "The bet is below the game's minimum bet")
+	ErrMaxBetLimit                  = newError(http.StatusUnprocessableEntity, "MAX_BET_LIMIT", "The bet is above the game's maximum bet")
+	ErrBonusBetLimit                = newError(http.StatusUnprocessableEntity, "BONUS_BET_LIMIT", "The bet is above the bonus bet limit")
+	ErrMaxBetLimitReached           = newError(http.StatusUnprocessableEntity, "MAX_BET_LIMIT_REACHED", "Maximum bet limit reached")
+	ErrBonusBuyConfirmationRequired = newError(http.StatusUnprocessableEntity, "BONUS_BUY_CONFIRMATION_REQUIRED", "Please confirm the bonus buy")
 	ErrBetLimitChangeLocked         = newError(http.StatusTooManyRequests, "BET_LIMIT_CHANGE_LOCKED", "The bet limit can be changed once per hour")
 )
 

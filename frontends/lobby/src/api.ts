@@ -1,4 +1,4 @@
-import { del, post, useApi, type QueryState } from '@casino/platform';
+import { del, get, post, useApi, type QueryState } from '@casino/platform';
 
 /**
  * Lobby data. Paths of SPEC section 7 where it names one; the games,
@@ -11,6 +11,7 @@ export const LOBBY_API = {
   game: '/api/admin/get-game',
   bonuses: '/api/admin/get-all-bonus',
   favorites: '/api/user/favorites',
+  gameUrl: '/api/admin/get-game-url',
 } as const;
 
 export interface Category {
@@ -94,3 +95,14 @@ export function setFavorite(gameId: Game['id'], favorite: boolean): Promise<unkn
   return favorite ? post(LOBBY_API.favorites, { gameId }) : del(`${LOBBY_API.favorites}/${encodeURIComponent(String(gameId))}`);
 }
 
+
+export type PlayMode = 'real' | 'demo';
+
+/**
+ * Where to play a game after the server's checks (country, demo play,
+ * deposit). Its refusals are not 403s, and a 403 here (no session for real
+ * money) must not end the session: the caller opens the login instead.
+ */
+export function gameUrl(slug: string, mode: PlayMode): Promise<{ playUrl: string }> {
+  return get(LOBBY_API.gameUrl, { query: { game: slug, mode }, handleForbidden: false });
+}

@@ -28,6 +28,7 @@ export const m = defineMessages({
   maxMultiplier: { id: 'lobby.game.maxMultiplier', defaultMessage: 'Max multiplier' },
   multiplierValue: { id: 'lobby.game.multiplier.value', defaultMessage: '{value}x' },
   minBet: { id: 'lobby.game.minBet', defaultMessage: 'Min bet' },
+  depositToPlay: { id: 'lobby.game.depositToPlay', defaultMessage: 'Make a deposit' },
   provider: { id: 'lobby.game.provider', defaultMessage: 'Provider' },
   gameStats: { id: 'lobby.game.stats', defaultMessage: 'Game stats' },
   gameFrameTitle: { id: 'lobby.game.frame', defaultMessage: 'Game window' },

@@ -2,7 +2,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { formatAmount, isApiError, parseAmount, useModal, useSession } from '@casino/platform';
 import { Button, Card, EmptyState, ErrorState, LinkButton, Page, Skeleton, Stack } from '@casino/ui';
-import { useGame, type Game } from '../api';
+import { useState } from 'react';
+import { gameUrl, useGame, type Game, type PlayMode } from '../api';
 import { FavoriteButton } from '../components/FavoriteButton';
 import { m } from '../messages';
 
@@ -83,11 +84,33 @@ function GameStats({ game }: { game: Game }) {
   );
 }
 
+/** Opens a game at the address the server gives, or says why it cannot. */
+function usePlay(slug: string) {
+  const { open } = useModal();
+  const [busy, setBusy] = useState<PlayMode | null>(null);
+  const [refusal, setRefusal] = useState<{ code: string; message: string } | null>(null);
+  const play = async (mode: PlayMode) => {
+    setBusy(mode);
+    setRefusal(null);
+    try {
+      const { playUrl } = await gameUrl(slug, mode);
+      window.location.assign(playUrl);
+    } catch (e) {
+      if (isApiError(e) && e.status === 403) open('login');
+      else setRefusal({ code: isApiError(e) ? e.code : '', message: e instanceof Error ? e.message : String(e) });
+    } finally {
+      setBusy(null);
+    }
+  };
+  return { play, busy, refusal };
+}
+
 export function GamePage({ slug }: { slug: string }) {
   const intl = useIntl();
   const { authenticated } = useSession();
   const { open } = useModal();
   const { data: game, loading, error, refetch } = useGame(slug);
+  const { play, busy, refusal } = usePlay(slug);
 
   if (isApiError(error) && error.status === 404) {
     return (
@@ -119,7 +142,7 @@ export function GamePage({ slug }: { slug: string }) {
           {game && (
             <Stack $row $gap={3}>
               {authenticated ? (
-                <Button size="lg" disabled={!game.playUrl}>
+                <Button size="lg" disabled={!game.playUrl} loading={busy === 'real'} onClick={() => play('real')}>
                   <FormattedMessage {...m.play} />
                 </Button>
               ) : (
@@ -128,7 +151,7 @@ export function GamePage({ slug }: { slug: string }) {
                 </Button>
               )}
               {game.demo && (
-                <Button size="lg" variant="secondary">
+                <Button size="lg" variant="secondary" loading={busy === 'demo'} onClick={() => play('demo')}>
                   <FormattedMessage {...m.demo} />
                 </Button>
               )}
@@ -140,6 +163,16 @@ export function GamePage({ slug }: { slug: string }) {
           {game && (
             <>
               <h1 style={{ margin: 0 }}>{game.name}</h1>
+              {refusal && (
+                <Card role="alert" data-testid="play-refusal">
+                  <p style={{ marginTop: 0 }}>{refusal.message}</p>
+                  {refusal.code === 'DEPOSIT_REQUIRED' && (
+                    <LinkButton href="/deposit">
+                      <FormattedMessage {...m.depositToPlay} />
+                    </LinkButton>
+                  )}
+                </Card>
+              )}
               <GameStats game={game} />
             </>
           )}

@@ -1,0 +1,87 @@
+package studio
+
+import (
+	"bytes"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"casino/bff/session"
+)
+
+func TestHTTPErrorsAndPages(t *testing.T) {
+	f := newFixture(t)
+	mux := http.NewServeMux()
+	sessions := session.NewManager(f.db)
+	f.svc.Routes(mux, sessions)
+	f.svc.PageRoutes(mux, sessions, contentDir(t))
+	do := func(method, path, body string) (*httptest.ResponseRecorder, map[string]any) {
+		req := httptest.NewRequest(method, path, strings.NewReader(body))
+		if body != "" {
+			req.Header.Set("Content-Type", "application/json")
+		}
+		rec := httptest.NewRecorder()
+		mux.ServeHTTP(rec, req)
+		var out map[string]any
+		json.Unmarshal(rec.Body.Bytes(), &out)
+		return rec, out
+	}
+	code := func(out map[string]any) string {
+		e, _ := out["error"].(map[string]any)
+		c, _ := e["code"].(string)
+		return c
+	}
+	rec, out := do("POST", "/api/studio/sessions", `{"gameId":"fruit-fiesta","mode":"demo"}`)
+	if rec.Code != 200 {
+		t.Fatalf("launch %d %v", rec.Code, out)
+	}
+	sid := out["data"].(map[string]any)["sessionId"].(string)
+	cases := []struct {
+		method, path, body string
+		status             int
+		code               string
+	}{
+		{"POST", "/api/studio/sessions", `{"gameId":"nope"}`, 404, "GAME_NOT_FOUND"},
+		{"POST", "/api/studio/sessions", `{"gameId":"fruit-fiesta","mode":"real"}`, 403, "FORBIDDEN"},
+		{"POST", "/api/studio/sessions", `{"gameId":"fruit-fiesta","mode":"vip"}`, 400, "VALIDATION_ERROR"},
+		{"POST", "/api/studio/sessions", `{bad json`, 400, "INVALID_FORMAT"},
+		{"POST", "/api/studio/sessions/gs-nope/spin", `{"bet":"1.00"}`, 404, "NOT_FOUND"},
+		{"POST", "/api/studio/sessions/" + sid + "/spin", `{"bet":"1.001"}`, 400, "VALIDATION_ERROR"},
+		{"POST", "/api/studio/sessions/" + sid + "/spin", `{"bet":"1.00","bonusBuy":true}`, 400, "VALIDATION_ERROR"},
+		{"POST", "/api/studio/sessions/" + sid + "/seeds", `{"clientSeed":"a:b"}`, 400, "VALIDATION_ERROR"},
+		{"GET", "/api/studio/verify?game=fruit-fiesta&bet=1&serverSeed=zz&clientSeed=x&nonce=0", "", 400, "VALIDATION_ERROR"},
+		{"GET", "/api/studio/rounds/sr-nope", "", 404, "NOT_FOUND"},
+	}
+	for _, c := range cases {
+		rec, out := do(c.method, c.path, c.body)
+		if rec.Code != c.status || code(out) != c.code {
+			t.Errorf("%s %s %s: %d %v, want %d %s", c.method, c.path, c.body, rec.Code, out, c.status, c.code)
+		}
+	}
+	rec, out = do("POST", "/api/studio/sessions/"+sid+"/spin", `{"bet":"1.00"}`)
+	if rec.Code != 200 {
+		t.Fatalf("spin %d %v", rec.Code, out)
+	}
+	for _, p := range []string{"/play/studio/fruit-fiesta", "/play/studio/european-roulette", "/provably-fair", "/provably-fair?game=fruit-fiesta&bet=1.00&serverSeed=" + strings.Repeat("a", 64) + "&clientSeed=x&nonce=1"} {
+		rec, _ := do("GET", p, "")
+		if rec.Code != 200 || !strings.Contains(rec.Header().Get("Content-Security-Policy"), "script-src 'self'") {
+			t.Errorf("%s: %d %q", p, rec.Code, rec.Header().Get("Content-Security-Policy"))
+		}
+		if bytes.Contains(rec.Body.Bytes(), []byte("<script>")) {
+			t.Errorf("%s: inline script", p)
+		}
+	}
+	if rec, _ := do("GET", "/play/studio/nope", ""); rec.Code != 404 || !strings.Contains(rec.Body.String(), "GAME NOT FOUND") {
+		t.Errorf("unknown game page %d", rec.Code)
+	}
+	for _, p := range []string{"/studio/thumbnails/../x.svg", "/studio/thumbnails/nope.svg", "/studio/thumbnails/fruit-fiesta.png"} {
+		if rec, _ := do("GET", p, ""); rec.Code == 200 {
+			t.Errorf("%s served", p)
+		}
+	}
+	if rec, _ := do("GET", "/studio/static/slot.js", ""); rec.Code != 200 {
+		t.Errorf("static %d", rec.Code)
+	}
+}

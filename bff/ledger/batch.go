@@ -126,7 +126,8 @@ type jobResult struct {
 // Do runs fn in a write transaction shared with other concurrent callers and
 // returns after the group committed (nil) or failed. fn's statements and
 // posts are rolled back alone when fn returns an error (which Do returns).
-// fn must not block on anything but its own statements.
+// fn must not block on anything but its own statements, and must not call
+// Do or Post of the same Ledger (it would wait for its own group).
 func (l *Ledger) Do(ctx context.Context, fn func(*Tx) error) error {
 	if err := ctx.Err(); err != nil {
 		return err

@@ -4,11 +4,11 @@
 // e-mail verification through the outbox, the profile page (locks, save,
 // password change) and mirror domains (?at= hand-over, loginOff, windows).
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { inspectDb } from './lib/db.mjs';
-import { ACCOUNT_SEL as A, DESKTOP, MOBILE, PENDING_API, SEL, casino, requireBuilds, screenshot, useSite, waitFor, waitForApp, waitForModal, withPage } from './lib/suite.mjs';
+import { ACCOUNT_SEL as A, DESKTOP, MOBILE, PENDING_API, SEL, casino, freshDataDir, startServer, requireBuilds, screenshot, useSite, waitFor, waitForApp, waitForModal, withPage } from './lib/suite.mjs';
 
 const PASSWORD = 'Secret12!';
 
@@ -476,5 +476,44 @@ describe('player accounts', () => {
       await form.getByRole('button', { name: 'Sign up in one click' }).click();
       await form.getByText('Registration is not available from your country at this time. Please try again later.').waitFor();
     });
+  });
+  test('with the operator\'s captcha switch on, sign-up and login need a solved proof-of-work challenge', async (t) => {
+    requireBuilds(site.server, ['root', 'profile']);
+    const dir = await freshDataDir();
+    await casino(['settings', '--data', dir, 'patch', '{"features":{"captcha":true}}']);
+    const server = await startServer({ dataDir: dir });
+    try {
+      const refused = await api('POST', '/api/user/sign-up', { oneClick: true, countryCode: 'DE', currencyCode: 'EUR', isAdult: true, acceptTerms: true }, null, server.url);
+      assert.equal(refused.status, 400);
+      assert.equal(refused.body.error.code, 'CAPTCHA_FAILED');
+      await withPage(site.browser, t, { baseURL: server.url, allow: { http: ALLOWED } }, async ({ page }) => {
+        const tokens = [];
+        page.on('request', (r) => /\/api\/user\/(sign-up|login)$/.test(r.url()) && tokens.push(JSON.parse(r.postData()).recaptchaToken));
+        await page.goto('/?modal=signup');
+        await page.locator(A.dialog).getByRole('tab', { name: 'One click' }).click();
+        const form = page.locator(A.oneClickForm);
+        await form.getByLabel('Country').selectOption('DE');
+        await form.getByLabel('I am over 18 years old').check();
+        await form.getByLabel(/I accept the Terms and Conditions/).check();
+        await form.getByRole('button', { name: 'Sign up in one click' }).click();
+        const screen = page.locator(A.credentials);
+        await screen.waitFor({ timeout: 30_000 });
+        const payload = JSON.parse(Buffer.from(tokens[0], 'base64').toString());
+        assert.equal(payload.algorithm, 'SHA-256');
+        assert.ok(Number.isInteger(payload.number), 'the browser solved the challenge');
+
+        const email = await screen.locator(A.credentialsLogin).textContent();
+        const password = await screen.locator(A.credentialsPassword).textContent();
+        await screen.getByRole('button', { name: 'I saved them, continue' }).click();
+        await page.locator(A.userMenu).waitFor();
+        await logoutUI(page);
+        await loginUI(page, email, password);
+        assert.equal(tokens.length, 2, 'login solved a fresh challenge too');
+        assert.notEqual(tokens[1], tokens[0]);
+      });
+    } finally {
+      await server.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

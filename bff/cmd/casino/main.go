@@ -55,6 +55,8 @@ func main() {
 		err = withdrawalsCmd(ctx, args)
 	case "mirrors":
 		err = mirrorsCmd(ctx, args)
+	case "settings":
+		err = settingsCmd(ctx, args)
 	case "help", "-h", "--help":
 		usage()
 		return
@@ -77,6 +79,7 @@ commands:
   migrate    apply database migrations
   seed       load demo data from data/seed
   frontends  publish NAME DIR | list [NAME] | rollback NAME | activate NAME VERSION
+  settings   show | patch JSON: the site settings (e.g. '{"features":{"captcha":true}}' turns on the sign-up/login challenge)
   mirrors    put URL [SETTINGS_JSON] | list: the casino's mirror domains (loginOff, registration windows)
   ledger     check: verify every ledger invariant (zero-sum transactions, balances, no negatives)
   withdrawals list [--status S] | approve ID | reject ID [--reason TEXT]: players' withdrawals

@@ -144,6 +144,9 @@ describe('lobby and seamless wallet', () => {
       ['Win', 'Fruit Fiesta', 'Aurum Studio', '24.00', '2.50', '26.50', '0.00'],
     );
     assert.equal(debit.transactionType, 'Bet');
+    // The history page's Games tab asks the cashier's call, which serves the same rows.
+    const tab = await api('GET', '/api/user/get-transactions?type=games&pageNo=1&limit=20', null, token);
+    assert.deepEqual(tab.body.data.rows.map((r) => r.transactionId), hist.body.data.rows.map((r) => r.transactionId));
     const recall = await api('GET', `/api/user/game-rounds/${credit.roundId}`, null, token);
     assert.deepEqual([recall.body.data.bet, recall.body.data.win, recall.body.data.status], ['1.00', '2.50', 'closed']);
     assert.deepEqual(recall.body.data.outcome, { stops: [1, 2, 3] });

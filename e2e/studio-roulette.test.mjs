@@ -1,13 +1,13 @@
-// The live roulette table in Chromium: a guest on a phone and a second
-// player on a desktop follow the same shared round over the realtime
-// stream; the second player's bet is settled when the result comes.
-// (Real-money table bets through the wallet are covered by the Go test
-// TestTableBetsThroughTheWallet: the lobby's catalogue does not list the
-// table as a wallet game yet.)
+// The live roulette table in Chromium: a guest (fun money, phone) and a
+// logged-in player (real money, desktop) follow the same shared round over
+// the realtime stream; the player's bet is staked and paid through the
+// seamless wallet (the ledger balance moves by payout − stake).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DESKTOP, MOBILE, http, screenshot, useSite, waitFor } from './lib/suite.mjs';
 import { openPage } from './lib/browser.mjs';
+
+const PASSWORD = 'Secret#123';
 
 async function api(site, method, path, body, token) {
   const res = await http(site, path, {
@@ -18,22 +18,43 @@ async function api(site, method, path, body, token) {
   return { status: res.status, json: await res.json().catch(() => ({})) };
 }
 
+async function newPlayer(site) {
+  const email = `roulette-${Date.now()}@example.com`;
+  const signUp = await api(site, 'POST', '/api/user/sign-up', {
+    email, password: PASSWORD, confirmPassword: PASSWORD, firstName: 'Ada', lastName: 'Byron',
+    dateOfBirth: '1990-05-01', countryCode: 'DE', currencyCode: 'EUR', phoneCode: '+49', phone: '15123456789',
+    address: 'Hauptstr. 1', city: 'Berlin', zipCode: '10115', gender: 'Female', nickname: 'adab', isAdult: true, acceptTerms: true,
+  });
+  assert.equal(signUp.status, 200, JSON.stringify(signUp.json));
+  const box = await (await http(site, `/dev/mailbox?to=${encodeURIComponent(email)}`)).text();
+  await http(site, box.match(/\/api\/user\/verify-email\?token=[A-Za-z0-9_%-]+/)[0].replace(/&amp;/g, '&'));
+  const token = (await api(site, 'POST', '/api/user/login', { email, password: PASSWORD })).json.data.accessToken;
+  const dep = await api(site, 'POST', '/api/user/deposit', {
+    amount: '50.00', paymentMethod: 'visa', currencyCode: 'EUR',
+    card: { number: '4242 4242 4242 4242', holder: 'Ada Byron', expiry: '12/30', cvc: '123' },
+  }, token);
+  assert.equal(dep.json.data?.status, 'confirmed', JSON.stringify(dep.json));
+  return token;
+}
+
 const RED = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36];
 
 describe('studio live roulette', () => {
   const site = useSite({ publish: [], env: { CASINO_ROULETTE_TIMES: '6s,1s,3s' } });
 
-  test('two players share a round; a red bet is paid when the result comes', async () => {
+  test('guest and player share a round; the player\'s red bet is paid through the wallet', async () => {
+    const token = await newPlayer(site);
     const guest = await openPage(site.browser, { baseURL: site.server.url, viewport: MOBILE });
     const player = await openPage(site.browser, { baseURL: site.server.url, viewport: DESKTOP });
     try {
+      await player.context.addCookies([{ name: 'casino_session', value: token, url: site.server.url }]);
       await guest.page.goto('/play/studio/european-roulette');
       await player.page.goto('/play/studio/european-roulette');
       for (const p of [guest.page, player.page]) await p.locator('body[data-ready="1"]').waitFor();
-      for (const p of [guest.page, player.page]) {
-        assert.match(await p.locator('#mode').textContent(), /Fun money/);
-        assert.equal((await p.locator('#balance').textContent()).trim(), '1000.00 FUN');
-      }
+      assert.match(await guest.page.locator('#mode').textContent(), /Fun money/);
+      assert.equal((await guest.page.locator('#balance').textContent()).trim(), '1000.00 FUN');
+      assert.match(await player.page.locator('#mode').textContent(), /Real money/);
+      assert.equal((await player.page.locator('#balance').textContent()).trim(), '50.00 EUR');
 
       // Wait for a fresh betting window with time left, then bet 1.00 on red.
       await waitFor(async () => {
@@ -46,7 +67,7 @@ describe('studio live roulette', () => {
       const res = await (await placed).json();
       assert.ok(res.data, JSON.stringify(res));
       const round = res.data.round;
-      await waitFor(async () => (await player.page.locator('#balance').textContent()).trim() === '999.00 FUN', { what: 'stake taken' });
+      await waitFor(async () => (await player.page.locator('#balance').textContent()).trim() === '49.00 EUR', { what: 'stake taken' });
       await screenshot(player.page, 'studio-roulette-bet-1280');
 
       // Both pages see the same result of the same round.
@@ -56,8 +77,10 @@ describe('studio live roulette', () => {
       const [g, pl] = await Promise.all([guest.page, player.page].map((p) => p.locator('#wheel').textContent()));
       assert.equal(g, pl, 'same result on both pages');
       const number = Number.parseInt(pl, 10);
-      const want = RED.includes(number) ? '1001.00 FUN' : '999.00 FUN';
+      const want = RED.includes(number) ? '51.00 EUR' : '49.00 EUR';
       await waitFor(async () => (await player.page.locator('#balance').textContent()).trim() === want, { what: want, timeout: 10_000 });
+      const details = await api(site, 'GET', '/api/user/get-user-details', null, token);
+      assert.ok(JSON.stringify(details.json.data.userWallet).includes(want.split(' ')[0]), JSON.stringify(details.json.data.userWallet));
       await screenshot(guest.page, 'studio-roulette-guest-375');
       await screenshot(player.page, 'studio-roulette-result-1280');
       // Betting on a finished round is refused; an unknown session is not found.

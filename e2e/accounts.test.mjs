@@ -477,10 +477,13 @@ describe('player accounts', () => {
       await form.getByText('Registration is not available from your country at this time. Please try again later.').waitFor();
     });
   });
-  test('with the operator\'s captcha switch on, sign-up and login need a solved proof-of-work challenge', async (t) => {
+  test('operator settings: hidden registration fields (0) are not shown or required; with the captcha switch on, sign-up and login need a solved proof-of-work challenge', async (t) => {
     requireBuilds(site.server, ['root', 'profile']);
     const dir = await freshDataDir();
-    await casino(['settings', '--data', dir, 'patch', '{"features":{"captcha":true}}']);
+    const hidden = ['phone', 'address', 'city', 'zipCode', 'promoCode', 'gender', 'nickname', 'cpf', 'newsletter'];
+    const fields = Object.fromEntries(['firstName', 'lastName', 'email', 'password', 'dateOfBirth', 'countryCode', 'currencyCode', ...hidden]
+      .map((f) => [f, hidden.includes(f) ? 0 : 1]));
+    await casino(['settings', '--data', dir, 'patch', JSON.stringify({ features: { captcha: true }, registrationFields: fields })]);
     const server = await startServer({ dataDir: dir });
     try {
       const refused = await api('POST', '/api/user/sign-up', { oneClick: true, countryCode: 'DE', currencyCode: 'EUR', isAdult: true, acceptTerms: true }, null, server.url);
@@ -510,6 +513,28 @@ describe('player accounts', () => {
         await loginUI(page, email, password);
         assert.equal(tokens.length, 2, 'login solved a fresh challenge too');
         assert.notEqual(tokens[1], tokens[0]);
+        await logoutUI(page);
+
+        // The full form without the hidden fields: nothing else is asked for.
+        await page.goto('/?modal=signup');
+        const full = page.locator(A.signupForm);
+        await full.waitFor();
+        for (const label of ['Phone', 'Address', 'City', 'Postal code', 'Gender', 'Nickname', 'Promo code', 'CPF number']) {
+          assert.equal(await full.getByLabel(label, { exact: true }).count(), 0, `${label} is hidden`);
+        }
+        assert.equal(await full.getByLabel(/news and offers/).count(), 0, 'newsletter is hidden');
+        const newEmail = uniqueEmail('hidden');
+        await full.getByLabel('First name').fill('Ann');
+        await full.getByLabel('Last name').fill('Lee');
+        await full.getByLabel('Email').fill(newEmail);
+        await full.getByLabel('Password', { exact: true }).fill(PASSWORD);
+        await full.getByLabel('Confirm password').fill(PASSWORD);
+        await full.getByLabel('Country').selectOption('BR');
+        await full.getByLabel('I am over 18 years old').check();
+        await full.getByLabel(/I accept the Terms and Conditions/).check();
+        await full.getByRole('button', { name: 'Create account' }).click();
+        await page.locator(A.signupDone).waitFor({ timeout: 30_000 });
+        assert.equal(tokens.length, 3, 'the full sign-up solved its own challenge');
       });
     } finally {
       await server.stop();

@@ -188,6 +188,11 @@ describe('lobby and seamless wallet', () => {
       await page.setViewportSize({ width: 1280, height: 800 });
       await page.locator('#mf-page').getByRole('button', { name: 'Demo' }).click();
       await page.waitForURL(/\/play\/studio\/fruit-fiesta\?mode=demo/);
+      await page.goto('/providers');
+      const studio = page.locator('[data-testid="provider-aurum-studio"]');
+      await studio.getByRole('heading', { name: 'Aurum Studio' }).waitFor();
+      await studio.getByText('Fruit Fiesta').first().waitFor();
+      await screenshot(page, 'lobby-providers');
       await page.goto('/casino/games/book-of-gold');
       await main.getByText('GAME NOT FOUND').waitFor();
     });

@@ -12,6 +12,7 @@ export const LOBBY_API = {
   bonuses: '/api/admin/get-all-bonus',
   favorites: '/api/user/favorites',
   gameUrl: '/api/admin/get-game-url',
+  providers: '/api/admin/get-game-providers',
 } as const;
 
 export interface Category {
@@ -105,4 +106,20 @@ export type PlayMode = 'real' | 'demo';
  */
 export function gameUrl(slug: string, mode: PlayMode): Promise<{ playUrl: string }> {
   return get(LOBBY_API.gameUrl, { query: { game: slug, mode }, handleForbidden: false });
+}
+
+export interface Provider {
+  id: string;
+  slug: string;
+  name: string;
+  logoUrl?: string;
+  gameCount: number;
+}
+
+export function useProviders(): QueryState<Paged<Provider>> {
+  return useApi(LOBBY_API.providers);
+}
+
+export function useProviderGames(provider: string): QueryState<Paged<Game>> {
+  return useApi(LOBBY_API.games, { query: { provider, sort: 'sort', pageNo: 1, limit: PAGE_SIZE } });
 }

@@ -4,6 +4,7 @@ import { Page, Skeleton } from '@casino/ui';
 import { m } from './messages';
 import { CasinoPage } from './pages/CasinoPage';
 import { InfoListPage, NotFound } from './pages/InfoListPage';
+import { ProvidersPage } from './pages/ProvidersPage';
 
 // The casino lobby is the first page most visitors see: it ships in the
 // exposed chunk; the other pages load on demand (first-load budget).
@@ -35,7 +36,7 @@ export const LOBBY_ROUTES: readonly Route[] = [
   { path: '/promotion', render: () => <PromotionsPage /> },
   { path: '/freemoney', render: () => <PromotionsPage freeMoney /> },
   { path: '/profile/favorites', render: () => <FavoritesPage /> },
-  { path: '/providers', render: () => <InfoListPage title={m.providersTitle} empty={m.providersEmpty} icon="🏢" /> },
+  { path: '/providers', render: () => <ProvidersPage /> },
   { path: '/tournaments', render: () => <InfoListPage title={m.tournamentsTitle} empty={m.tournamentsEmpty} icon="🏆" /> },
 ];
 

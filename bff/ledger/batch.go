@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
+	"strings"
 )
 
 // Group commit. SQLite has one writer and a commit costs more than the few
@@ -34,9 +35,12 @@ type Tx struct {
 // the job has started: a started job finishes and commits).
 func (t *Tx) Context() context.Context { return t.ctx }
 
-// SQL is the write transaction, for the caller's own statements. Use
-// (*sql.Tx).StmtContext with statements prepared on the writer.
+// SQL is the write transaction, for the caller's own statements.
 func (t *Tx) SQL() *sql.Tx { return t.w.tx }
+
+// Stmt binds a statement prepared on the database's writer to the
+// transaction, once per group (cheaper than (*sql.Tx).StmtContext per call).
+func (t *Tx) Stmt(st *sql.Stmt) *sql.Stmt { return t.w.stmt(t.ctx, st) }
 
 // Post applies a transfer inside the transaction, with the same answers as
 // (*Ledger).Post. A business refusal (ErrInsufficientFunds,
@@ -47,6 +51,26 @@ func (t *Tx) Post(tr Transfer) (Transaction, error) {
 		return Transaction{}, err
 	}
 	return t.post(r)
+}
+
+// PostNew is Post for a key the caller knows is unused because its own
+// record of the request, written in this same transaction, did not exist:
+// it skips the replay lookup. Should the key exist after all, the unique
+// index refuses the insert and PostNew fails with ErrIdempotencyConflict
+// (the job must then roll back); nothing is ever applied twice.
+func (t *Tx) PostNew(tr Transfer) (Transaction, error) {
+	r, err := validate(tr)
+	if err != nil {
+		return Transaction{}, err
+	}
+	res, err := apply(t.ctx, t.w, r)
+	if err != nil {
+		if strings.Contains(err.Error(), "UNIQUE constraint failed: ledger_transactions.idempotency_key") {
+			return Transaction{}, fmt.Errorf("ledger: key %q was used before: %w", r.IdempotencyKey, ErrIdempotencyConflict)
+		}
+		return Transaction{}, err
+	}
+	return res.tx, res.refusal
 }
 
 // Reverse posts the exact negation of transaction id, as (*Ledger).Reverse.
@@ -199,7 +223,7 @@ func (l *Ledger) runGroup(group []*job) {
 		finish(fmt.Errorf("ledger: begin: %w", err))
 		return
 	}
-	w := writeTx{tx: sqlTx, stmts: stmts}
+	w := writeTx{tx: sqlTx, stmts: stmts, bound: map[*sql.Stmt]*sql.Stmt{}}
 	ran := 0
 	for i, j := range group {
 		if err := j.ctx.Err(); err != nil {

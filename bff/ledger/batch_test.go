@@ -71,3 +71,26 @@ func TestGroupCommitIsolatesJobs(t *testing.T) {
 		t.Fatalf("stats %d groups, %d jobs", groups, jobs)
 	}
 }
+
+// TestPostNewRefusesAUsedKey: the replay lookup is skipped, the unique index
+// still refuses a second use of the key.
+func TestPostNewRefusesAUsedKey(t *testing.T) {
+	ctx := context.Background()
+	l, _ := newTestLedger(t, 1)
+	dep := Transfer{IdempotencyKey: "k", Kind: KindDeposit, Postings: []Posting{
+		{Account: Provider("sandbox"), Amount: eurs("-1.00")}, {Account: PlayerReal(1), Amount: eurs("1.00")},
+	}}
+	for i, want := range []error{nil, ErrIdempotencyConflict} {
+		err := l.Do(ctx, func(tx *Tx) error { _, err := tx.PostNew(dep); return err })
+		if !errors.Is(err, want) && !(want == nil && err == nil) {
+			t.Fatalf("post %d: %v, want %v", i, err, want)
+		}
+	}
+	b, _ := l.PlayerBalances(ctx, 1, eur)
+	if b.Real.Decimal() != "1.00" {
+		t.Fatal(b.Real)
+	}
+	if err := l.Check(ctx); err != nil {
+		t.Fatal(err)
+	}
+}

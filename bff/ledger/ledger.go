@@ -196,25 +196,41 @@ type writeTx struct {
 	// currency), so a caller that read balances before posting does not
 	// read them twice. Per job: a rolled-back job takes its cache with it.
 	accounts map[string]*balanceRow
+	// bound caches the statements bound to this transaction (one per
+	// prepared statement for the whole group, not one per call).
+	bound map[*sql.Stmt]*sql.Stmt
+}
+
+// stmt returns st bound to the transaction.
+func (w writeTx) stmt(ctx context.Context, st *sql.Stmt) *sql.Stmt {
+	if w.bound == nil {
+		return w.tx.StmtContext(ctx, st)
+	}
+	b, ok := w.bound[st]
+	if !ok {
+		b = w.tx.StmtContext(ctx, st)
+		w.bound[st] = b
+	}
+	return b
 }
 
 func (w writeTx) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
 	if st, ok := w.stmts[query]; ok {
-		return w.tx.StmtContext(ctx, st).QueryRowContext(ctx, args...)
+		return w.stmt(ctx, st).QueryRowContext(ctx, args...)
 	}
 	return w.tx.QueryRowContext(ctx, query, args...)
 }
 
 func (w writeTx) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
 	if st, ok := w.stmts[query]; ok {
-		return w.tx.StmtContext(ctx, st).QueryContext(ctx, args...)
+		return w.stmt(ctx, st).QueryContext(ctx, args...)
 	}
 	return w.tx.QueryContext(ctx, query, args...)
 }
 
 func (w writeTx) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
 	if st, ok := w.stmts[query]; ok {
-		return w.tx.StmtContext(ctx, st).ExecContext(ctx, args...)
+		return w.stmt(ctx, st).ExecContext(ctx, args...)
 	}
 	return w.tx.ExecContext(ctx, query, args...)
 }

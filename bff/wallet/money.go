@@ -267,7 +267,7 @@ func (w wtx) money(c moneyCall) (Result, *event, error) {
 			postings = append(postings, ledger.Posting{Account: ledger.PlayerBonus(c.playerID), Amount: ledger.FromMinor(-bonusPart, p.currency)})
 		}
 		postings = append(postings, ledger.Posting{Account: ledger.Game(c.provider), Amount: ledger.FromMinor(amount, p.currency)})
-		tx, err := w.Post(ledger.Transfer{IdempotencyKey: "bet:" + c.provider + ":" + req.TransactionID, Kind: ledger.KindBet,
+		tx, err := w.PostNew(ledger.Transfer{IdempotencyKey: "bet:" + c.provider + ":" + req.TransactionID, Kind: ledger.KindBet,
 			Postings: postings, Metadata: map[string]string{"provider": c.provider, "game": req.GameID, "gameName": c.game.Name, "round": req.RoundID, "transactionId": req.TransactionID}})
 		if errors.Is(err, ledger.ErrInsufficientFunds) && tx.ID != 0 {
 			return w.storeFailure(row, ledger.ErrInsufficientFunds)
@@ -291,7 +291,7 @@ func (w wtx) money(c moneyCall) (Result, *event, error) {
 		if bonusPart > 0 {
 			postings = append(postings, ledger.Posting{Account: ledger.PlayerBonus(c.playerID), Amount: ledger.FromMinor(bonusPart, p.currency)})
 		}
-		tx, err := w.Post(ledger.Transfer{IdempotencyKey: "win:" + c.provider + ":" + req.TransactionID, Kind: ledger.KindWin,
+		tx, err := w.PostNew(ledger.Transfer{IdempotencyKey: "win:" + c.provider + ":" + req.TransactionID, Kind: ledger.KindWin,
 			Postings: postings, Metadata: map[string]string{"provider": c.provider, "game": req.GameID, "gameName": c.game.Name, "round": req.RoundID, "transactionId": req.TransactionID}})
 		if err != nil {
 			return Result{}, nil, err

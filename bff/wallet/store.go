@@ -60,7 +60,7 @@ type wtx struct {
 	s *Service
 }
 
-func (w wtx) stmt(q string) *sql.Stmt { return w.SQL().StmtContext(w.Context(), w.s.stmts[q]) }
+func (w wtx) stmt(q string) *sql.Stmt { return w.Stmt(w.s.stmts[q]) }
 
 func (w wtx) row(q string, args ...any) *sql.Row {
 	return w.stmt(q).QueryRowContext(w.Context(), args...)

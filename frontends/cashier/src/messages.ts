@@ -72,6 +72,7 @@ export const m = defineMessages({
   resultPendingText: { id: 'cashier.result.pending.text', defaultMessage: 'Your deposit is being processed. We will let you know when it is done.' },
   result3dsTitle: { id: 'cashier.result.3ds.title', defaultMessage: '3-D Secure check passed' },
   result3dsText: { id: 'cashier.result.3ds.text', defaultMessage: 'Thank you. We are completing your deposit.' },
+  result3dsDone: { id: 'cashier.result.3ds.done', defaultMessage: 'Your deposit is complete. Good luck!' },
   result3dsError: { id: 'cashier.result.3ds.error', defaultMessage: 'We could not confirm the 3-D Secure check. Try again later.' },
   tryAlternative: { id: 'cashier.result.alternative', defaultMessage: 'Try another payment method' },
   tryCard: { id: 'cashier.result.alternativeCard', defaultMessage: 'Pay by card' },

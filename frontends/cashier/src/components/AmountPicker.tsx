@@ -7,11 +7,16 @@ import { m } from '../messages';
 
 const Row = styled.div`
   display: grid;
-  grid-template-columns: 44px 1fr 44px;
+  /* minmax(0, …): the input may shrink below its intrinsic width on 375 px screens. */
+  grid-template-columns: 44px minmax(0, 1fr) 44px;
   gap: ${({ theme }) => theme.space(2)};
   align-items: start;
   & > button {
     margin-top: 24px;
+  }
+  input {
+    width: 100%;
+    min-width: 0;
   }
 `;
 

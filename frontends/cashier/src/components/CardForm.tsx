@@ -6,8 +6,11 @@ import { formatCardNumber, formatExpiry, type CardErrorKind, type CardErrors, ty
 
 const Row = styled.div`
   display: grid;
-  grid-template-columns: 1fr 1fr;
+  grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
   gap: ${({ theme }) => theme.space(3)};
+  input {
+    min-width: 0;
+  }
 `;
 
 const CARD_ERROR_TEXT: Record<CardErrorKind, (typeof m)[keyof typeof m]> = {

@@ -48,7 +48,7 @@ export function MethodGrid({ methods, loading, selected, onSelect, mode = 'depos
   if (loading) return <Grid $full={false}>{Array.from({ length: 6 }, (_, i) => <Skeleton key={i} $height="88px" />)}</Grid>;
   const visible = visibleMethods(methods, mode);
   if (visible.length === 0)
-    return <EmptyState icon="💳" title={<FormattedMessage {...m.noMethodsTitle} />} description={emptyText ?? <FormattedMessage {...m.noMethodsText} />} />;
+    return <EmptyState icon={null} title={<FormattedMessage {...m.noMethodsTitle} />} description={emptyText ?? <FormattedMessage {...m.noMethodsText} />} />;
   return (
     <Grid $full={isFullWidth(visible.length)} data-full-width={isFullWidth(visible.length) || undefined} role="radiogroup" aria-label={intl.formatMessage(m.paymentMethods)}>
       {visible.map((x) => (

@@ -43,7 +43,7 @@ export function PendingWithdrawals({ list, scale, onChanged }: PendingWithdrawal
           loading={list.loading && !list.data}
           rowKey={(w) => w.withdrawalId}
           skeletonRows={2}
-          empty={<EmptyState icon="🏦" title={<FormattedMessage {...m.pendingEmpty} />} />}
+          empty={<EmptyState icon={null} title={<FormattedMessage {...m.pendingEmpty} />} />}
           columns={[
             { key: 'date', header: intl.formatMessage(m.colDate), render: (w) => intl.formatDate(w.createdAt, { dateStyle: 'medium', timeStyle: 'short' }) },
             { key: 'id', header: intl.formatMessage(m.colTransactionId), render: (w) => w.withdrawalId },

@@ -59,7 +59,7 @@ export function validateWithdrawForm(kind: WithdrawKind, v: Values, scale: numbe
 
 const Pair = styled.div`
   display: grid;
-  grid-template-columns: 1fr 1fr;
+  grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
   gap: ${({ theme }) => theme.space(3)};
   ${({ theme }) => theme.media.mobile} {
     grid-template-columns: 1fr;

@@ -6,16 +6,17 @@ import { m } from '../messages';
 import { alternativeMethod } from '../methods';
 import { showMoney } from '../money';
 import { useThreeDsConfirmation } from './useThreeDsConfirmation';
+import { ResultIcon, type ResultTone } from '../components/ResultIcon';
 
 /** Result modals by `modal` query value (SPEC section 2). */
-export const RESULT_MODALS: Record<string, { title: AppMessage; text: AppMessage; icon: string; offersAlternative?: boolean }> = {
-  'deposit-failed': { title: m.resultFailedTitle, text: m.resultFailedText, icon: '❌', offersAlternative: true },
-  'deposit-success': { title: m.resultSuccessTitle, text: m.resultSuccessText, icon: '✅' },
-  'deposit-return': { title: m.resultReturnTitle, text: m.resultReturnText, icon: '↩️' },
-  'deposit-decline': { title: m.resultDeclineTitle, text: m.resultDeclineText, icon: '⛔', offersAlternative: true },
-  'deposit-cancel': { title: m.resultCancelTitle, text: m.resultCancelText, icon: '🚫' },
-  'deposit-pending': { title: m.resultPendingTitle, text: m.resultPendingText, icon: '⏳' },
-  'deposit-3ds-success': { title: m.result3dsTitle, text: m.result3dsText, icon: '🔐' },
+export const RESULT_MODALS: Record<string, { title: AppMessage; text: AppMessage; icon: ResultTone; offersAlternative?: boolean }> = {
+  'deposit-failed': { title: m.resultFailedTitle, text: m.resultFailedText, icon: 'failed', offersAlternative: true },
+  'deposit-success': { title: m.resultSuccessTitle, text: m.resultSuccessText, icon: 'success' },
+  'deposit-return': { title: m.resultReturnTitle, text: m.resultReturnText, icon: 'return' },
+  'deposit-decline': { title: m.resultDeclineTitle, text: m.resultDeclineText, icon: 'failed', offersAlternative: true },
+  'deposit-cancel': { title: m.resultCancelTitle, text: m.resultCancelText, icon: 'cancel' },
+  'deposit-pending': { title: m.resultPendingTitle, text: m.resultPendingText, icon: 'pending' },
+  'deposit-3ds-success': { title: m.result3dsTitle, text: m.result3dsText, icon: 'secure' },
 };
 
 /** The balance after a successful deposit, read from the ledger once the deposit is confirmed (mounted only then). */
@@ -48,11 +49,9 @@ export function DepositResultModal({ modal }: { modal: string }) {
   return (
     <Modal open title={intl.formatMessage(config.title)} onClose={close}>
       <Stack $gap={4} $align="center" style={{ textAlign: 'center' }} data-testid="cashier-modal" data-modal={modal}>
-        <div aria-hidden="true" style={{ fontSize: 48 }}>
-          {config.icon}
-        </div>
+        <ResultIcon tone={config.icon} />
         <p style={{ margin: 0 }}>
-          <FormattedMessage {...config.text} values={{ method: methodName }} />
+          <FormattedMessage {...(modal === 'deposit-3ds-success' && threeDs === 'done' ? m.result3dsDone : config.text)} values={{ method: methodName }} />
         </p>
         {threeDs === 'pending' && <Spinner />}
         {threeDs === 'error' && (

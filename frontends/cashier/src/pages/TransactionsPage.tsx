@@ -85,7 +85,7 @@ function TransactionTable({ tab }: { tab: TransactionTab }) {
         rows={data?.rows}
         rowKey={(t) => t.transactionId}
         loading={loading && !data}
-        empty={<EmptyState icon={tab === 'games' ? '🎰' : '🧾'} title={<FormattedMessage {...(tab === 'games' ? m.gamesEmpty : m.noTransactions)} />} />}
+        empty={<EmptyState icon={null} title={<FormattedMessage {...(tab === 'games' ? m.gamesEmpty : m.noTransactions)} />} />}
       />
       {pages > 1 && <Pager page={page} pages={pages} onChange={setPage} />}
     </div>

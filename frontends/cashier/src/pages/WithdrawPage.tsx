@@ -15,7 +15,7 @@ import { showMoney } from '../money';
 function InstantWithdrawalInfo() {
   const intl = useIntl();
   return (
-    <Notice title={`⚡ ${intl.formatMessage(m.instantTitle)}`} testId="instant-withdrawal-info">
+    <Notice title={intl.formatMessage(m.instantTitle)} testId="instant-withdrawal-info">
       {intl.formatMessage(m.instantText)}
     </Notice>
   );

@@ -54,7 +54,10 @@ func (p Policy) Check(now time.Time, b Bet) (usedConfirmation bool, err error) {
 	if b.GameMin > 0 && b.Amount < b.GameMin {
 		return false, ErrMinBetLimit.WithField("limit", "minBet")
 	}
-	if b.GameMax > 0 && b.Amount > b.GameMax {
+	// A bonus buy debits price × stake in one go, so the game's max bet, which
+	// bounds the stake of one spin, cannot apply to it; the provider checks
+	// the stake itself before pricing the buy.
+	if b.GameMax > 0 && b.Amount > b.GameMax && !b.BonusBuy {
 		return false, ErrMaxBetLimit.WithField("limit", "maxBet")
 	}
 	if p.Wagering == RealToFun && p.BonusMaxBet > 0 && b.BonusBalance > 0 && b.Amount > p.BonusMaxBet {

@@ -25,6 +25,7 @@ func TestPolicyCheck(t *testing.T) {
 		{"exclusion over", Policy{SelfExclusionUntil: past}, Bet{Amount: 1}, "", "", false},
 		{"below game min", Policy{}, Bet{Amount: 5, GameMin: 10}, "MIN_BET_LIMIT", "minBet", false},
 		{"above game max", Policy{}, Bet{Amount: 11, GameMax: 10}, "MAX_BET_LIMIT", "maxBet", false},
+		{"bonus buy priced above game max", Policy{}, Bet{Amount: 2100, GameMax: 100, BonusBuy: true}, "", "", false},
 		{"bonus bet limit", Policy{Wagering: RealToFun, BonusMaxBet: 500}, Bet{Amount: 600, BonusBalance: 1}, "BONUS_BET_LIMIT", "bonusMaxBet", false},
 		{"bonus limit without bonus money", Policy{Wagering: RealToFun, BonusMaxBet: 500}, Bet{Amount: 600}, "", "", false},
 		{"player max bet", Policy{MaxBet: 100}, Bet{Amount: 101}, "MAX_BET_LIMIT_REACHED", "maxBetLimit", false},

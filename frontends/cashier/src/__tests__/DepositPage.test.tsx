@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { getToken } from '@casino/platform';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DepositPage } from '../pages/DepositPage';
 import { bodyOf, calls, loggedIn, METHODS, renderCashier, stubApi, USER } from './harness';
@@ -105,7 +106,7 @@ describe('DepositPage', () => {
     expect((await screen.findByTestId('deposit-error')).textContent).toBe(text);
     // A refusal is not the session's 403: the player stays logged in.
     expect(assign).not.toHaveBeenCalled();
-    expect(window.localStorage.getItem('casino.accessToken')).toBe('tok-test');
+    expect(getToken()).toBe('tok-test');
   });
 
   it("takes the session's own 403 to the login modal", async () => {

@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { getToken } from '@casino/platform';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WithdrawPage } from '../pages/WithdrawPage';
 import { bodyOf, calls, loggedIn, renderCashier, stubApi, USER } from './harness';
@@ -115,7 +116,7 @@ describe('WithdrawPage', () => {
     typeInto('UPI ID', 'ada@okhdfc');
     submit();
     expect((await screen.findByTestId('withdraw-result')).textContent).toBe(text);
-    expect(window.localStorage.getItem('casino.accessToken')).toBe('tok-test');
+    expect(getToken()).toBe('tok-test');
   });
 
   it('lists pending withdrawals and cancels one', async () => {

@@ -5,6 +5,7 @@ import { cancelWithdrawal, type Page, type QueryStateOf, type Withdrawal } from 
 import { m } from '../messages';
 import { showMoney } from '../money';
 import { withdrawErrorText } from '../withdrawErrors';
+import { StackedTable } from './StackedTable';
 
 export interface PendingWithdrawalsProps {
   list: QueryStateOf<Page<Withdrawal>>;
@@ -38,36 +39,38 @@ export function PendingWithdrawals({ list, scale, onChanged }: PendingWithdrawal
       {list.error ? (
         <ErrorState message={withdrawErrorText(intl, list.error)} onRetry={list.refetch} />
       ) : (
-        <Table
-          rows={list.data?.rows}
-          loading={list.loading && !list.data}
-          rowKey={(w) => w.withdrawalId}
-          skeletonRows={2}
-          empty={<EmptyState icon={null} title={<FormattedMessage {...m.pendingEmpty} />} />}
-          columns={[
-            { key: 'date', header: intl.formatMessage(m.colDate), render: (w) => intl.formatDate(w.createdAt, { dateStyle: 'medium', timeStyle: 'short' }) },
-            { key: 'id', header: intl.formatMessage(m.colTransactionId), render: (w) => w.withdrawalId },
-            { key: 'method', header: intl.formatMessage(m.colMethod), render: (w) => w.method },
-            { key: 'amount', header: intl.formatMessage(m.colAmount), render: (w) => showMoney(w.amount, w.currencyCode, scale), align: 'right' },
-            {
-              key: 'cancel',
-              header: '',
-              align: 'right',
-              render: (w) =>
-                w.cancellable === false ? null : (
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    loading={busy === w.withdrawalId}
-                    aria-label={intl.formatMessage(m.cancelWithdrawalLabel, { id: w.withdrawalId })}
-                    onClick={() => void cancel(w)}
-                  >
-                    {intl.formatMessage(m.cancelWithdrawal)}
-                  </Button>
-                ),
-            },
-          ]}
-        />
+        <StackedTable>
+          <Table
+            rows={list.data?.rows}
+            loading={list.loading && !list.data}
+            rowKey={(w) => w.withdrawalId}
+            skeletonRows={2}
+            empty={<EmptyState icon={null} title={<FormattedMessage {...m.pendingEmpty} />} />}
+            columns={[
+              { key: 'date', header: intl.formatMessage(m.colDate), render: (w) => intl.formatDate(w.createdAt, { dateStyle: 'medium', timeStyle: 'short' }) },
+              { key: 'id', header: intl.formatMessage(m.colTransactionId), render: (w) => w.withdrawalId },
+              { key: 'method', header: intl.formatMessage(m.colMethod), render: (w) => w.method },
+              { key: 'amount', header: intl.formatMessage(m.colAmount), render: (w) => showMoney(w.amount, w.currencyCode, scale), align: 'right' },
+              {
+                key: 'cancel',
+                header: '',
+                align: 'right',
+                render: (w) =>
+                  w.cancellable === false ? null : (
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      loading={busy === w.withdrawalId}
+                      aria-label={intl.formatMessage(m.cancelWithdrawalLabel, { id: w.withdrawalId })}
+                      onClick={() => void cancel(w)}
+                    >
+                      {intl.formatMessage(m.cancelWithdrawal)}
+                    </Button>
+                  ),
+              },
+            ]}
+          />
+        </StackedTable>
       )}
     </section>
   );

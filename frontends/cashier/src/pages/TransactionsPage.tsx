@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { DEFAULT_CURRENCY, useModal, useSession } from '@casino/platform';
 import { EmptyState, ErrorState, LoginRequired, Page, PageTitle, TabPanel, Table, Tabs, type Column } from '@casino/ui';
 import { Pager } from '../components/Pager';
+import { StackedTable } from '../components/StackedTable';
 import { PAGE_SIZE, useTransactions, type Transaction, type TransactionTab } from '../api';
 import { m } from '../messages';
 import { showMoney } from '../money';
@@ -79,7 +80,7 @@ function TransactionTable({ tab }: { tab: TransactionTab }) {
   if (error) return <ErrorState message={error.message} onRetry={refetch} />;
   const pages = Math.max(1, Math.ceil((data?.count ?? 0) / PAGE_SIZE));
   return (
-    <div data-testid={`transactions-${tab}`}>
+    <StackedTable data-testid={`transactions-${tab}`}>
       <Table
         columns={transactionColumns(intl, tab)}
         rows={data?.rows}
@@ -88,7 +89,7 @@ function TransactionTable({ tab }: { tab: TransactionTab }) {
         empty={<EmptyState icon={null} title={<FormattedMessage {...(tab === 'games' ? m.gamesEmpty : m.noTransactions)} />} />}
       />
       {pages > 1 && <Pager page={page} pages={pages} onChange={setPage} />}
-    </div>
+    </StackedTable>
   );
 }
 

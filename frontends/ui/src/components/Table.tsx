@@ -78,7 +78,7 @@ export function Table<Row>({ columns, rows, rowKey, caption, loading = false, em
               rows?.map((row) => (
                 <tr key={rowKey(row)}>
                   {columns.map((c) => (
-                    <td key={c.key} style={{ textAlign: c.align ?? 'left' }}>
+                    <td key={c.key} style={{ textAlign: c.align ?? 'left' }} data-label={typeof c.header === 'string' ? c.header : undefined}>
                       {c.render(row)}
                     </td>
                   ))}

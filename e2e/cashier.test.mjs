@@ -254,6 +254,54 @@ describe('cashier', () => {
     });
   });
 
+  test("crypto deposit: the player's own address per network with copy and QR code, then credited by the chain", async (t) => {
+    const { token } = await newPlayer(site, { currencyCode: 'BTC' });
+    await withPage(site.browser, t, opts({ viewport: MOBILE }), async ({ page, context }) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.server.url });
+      await openCashier(page, '/deposit', token);
+      await page.getByRole('radio', { name: 'Crypto' }).click();
+      const address = page.getByTestId('crypto-address');
+      await address.waitFor();
+      const text = (await address.textContent()).trim();
+      assert.match(text, /^bc1q[02-9ac-hj-np-z]{38,58}$/, `BTC bech32 address: ${text}`);
+      await page.getByTestId('crypto-qr').waitFor();
+      await page.getByRole('button', { name: 'Copy address' }).click();
+      await page.getByText('Address copied').waitFor();
+      assert.equal(await page.evaluate(() => navigator.clipboard.readText()), text);
+      await screenshot(page, 'cashier-crypto-deposit-mobile-375', { fullPage: false });
+      // The same address every time, and coins sent to it are credited after the confirmations.
+      const again = await api(site, 'GET', '/api/user/crypto/deposit-address?network=BTC', null, token);
+      assert.equal(again.json.data.address, text);
+      const sent = await api(site, 'POST', '/sandbox/chain/send', { network: 'BTC', address: text, amount: '0.01000000' });
+      assert.equal(sent.status, 200, JSON.stringify(sent.json));
+      await waitFor(async () => (await balanceOf(site, token)).balance === '0.01000000', { timeout: 20_000, what: 'chain deposit credited' });
+    });
+
+    // Crypto withdrawal form: the SPEC texts on the client, the address checked for the network by the server.
+    await http(site, '/api/admin/cashier/settings', {
+      method: 'PUT', headers: { 'Content-Type': 'application/json', 'X-Admin-Token': ADMIN }, body: JSON.stringify({ depositWageringMultiplier: '0' }),
+    });
+    await withPage(site.browser, t, opts({ allow: { http: [...ALLOW_HTTP, /^400 [^ ]*\/api\/user\/withdraw$/] } }), async ({ page }) => {
+      await openCashier(page, '/withdraw', token);
+      await page.getByRole('radio', { name: 'Crypto' }).click();
+      await page.getByRole('button', { name: 'Request withdrawal' }).click();
+      await page.getByText('Please enter your withdraw amount').waitFor();
+      await page.getByText('Please enter wallet address').waitFor();
+      await page.getByLabel('Network').selectOption('');
+      await page.getByText('Please select network').waitFor();
+      await page.getByLabel('Network').selectOption('BTC');
+      await page.getByLabel('Amount (BTC)').fill('0.005');
+      await page.getByLabel('Wallet address').fill('bc1qnotanaddress');
+      await page.getByRole('button', { name: 'Request withdrawal' }).click();
+      await page.getByText('Invalid wallet address').first().waitFor();
+      await page.getByLabel('Wallet address').fill('bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq');
+      await page.getByRole('button', { name: 'Request withdrawal' }).click();
+      await page.getByTestId('withdraw-result').getByText(/^Withdrawal success/).waitFor();
+      await page.locator('[data-testid="pending-withdrawals"] tbody tr').first().getByText(/0\.005/).waitFor();
+      await screenshot(page, 'cashier-crypto-withdraw-desktop-1280');
+    });
+  });
+
   test('no horizontal overflow on the cashier pages at 375 px', async (t) => {
     const { token } = await newPlayer(site);
     await withPage(site.browser, t, opts({ viewport: MOBILE }), async ({ page }) => {

@@ -207,7 +207,7 @@ describe('cashier', () => {
     });
     assert.equal(set.status, 200, 'admin settings');
     const { token } = await newPlayer(site);
-    await withPage(site.browser, t, opts({ allow: { http: [...ALLOW_HTTP, /^403 [^ ]*\/api\/user\/withdraw$/] } }), async ({ page }) => {
+    await withPage(site.browser, t, opts({ allow: { http: [...ALLOW_HTTP, /^422 [^ ]*\/api\/user\/withdraw$/] } }), async ({ page }) => {
       await openCashier(page, '/withdraw', token);
       await page.getByTestId('instant-withdrawal-info').waitFor();
       await page.getByRole('radio', { name: 'Bank transfer' }).click();

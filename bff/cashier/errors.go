@@ -9,9 +9,9 @@ import (
 // Deposit errors (SPEC section 8). The texts are the cashier front end's
 // (frontends/cashier/src/messages.ts), so the API and the page say the same.
 var (
-	ErrGlobal              = newError(http.StatusForbidden, "GLOBAL_ERROR", "The cashier could not open. Verification may be needed.")
-	ErrDepositCountryBlock = newError(http.StatusForbidden, "DEPOSIT_COUNTRY_BLOCK", "Payment methods are unavailable in your country. If you use a VPN, switch it off.")
-	ErrEmailVerification   = newError(http.StatusForbidden, "REQUIRED_EMAIL_VERIFICATION", "Please verify your email address first.")
+	ErrGlobal              = newError(http.StatusUnprocessableEntity, "GLOBAL_ERROR", "The cashier could not open. Verification may be needed.")
+	ErrDepositCountryBlock = newError(http.StatusUnprocessableEntity, "DEPOSIT_COUNTRY_BLOCK", "Payment methods are unavailable in your country. If you use a VPN, switch it off.")
+	ErrEmailVerification   = newError(http.StatusUnprocessableEntity, "REQUIRED_EMAIL_VERIFICATION", "Please verify your email address first.")
 	ErrPaymentLimit        = newError(http.StatusUnprocessableEntity, "PAYMENT_LIMIT_THRESHOLD", "You reached your daily deposit limit.")
 	ErrTransactionFailed   = newError(http.StatusUnprocessableEntity, "TRANSACTION_FAILED", "The transaction failed.")
 	ErrAmountBelowZero     = newError(http.StatusBadRequest, "AMOUNT_BELOW_ZERO", "The amount must be greater than 0")
@@ -27,13 +27,13 @@ var (
 
 // Withdrawal errors: each refusal of SPEC section 6 has its own code.
 var (
-	ErrWithdrawNeedsDeposit   = newError(http.StatusForbidden, "WITHDRAWAL_NEEDS_DEPOSIT", "Withdrawals need one successful deposit")
-	ErrWithdrawEmail          = newError(http.StatusForbidden, "WITHDRAWAL_EMAIL_NOT_VERIFIED", "Please verify your email address before withdrawing")
-	ErrWithdrawActiveBonus    = newError(http.StatusForbidden, "WITHDRAWAL_ACTIVE_BONUS", "Withdrawals are not allowed while a bonus is active")
-	ErrWithdrawWagering       = newError(http.StatusForbidden, "WITHDRAWAL_WAGERING_INCOMPLETE", "Deposit wagering is not completed")
+	ErrWithdrawNeedsDeposit   = newError(http.StatusUnprocessableEntity, "WITHDRAWAL_NEEDS_DEPOSIT", "Withdrawals need one successful deposit")
+	ErrWithdrawEmail          = newError(http.StatusUnprocessableEntity, "WITHDRAWAL_EMAIL_NOT_VERIFIED", "Please verify your email address before withdrawing")
+	ErrWithdrawActiveBonus    = newError(http.StatusUnprocessableEntity, "WITHDRAWAL_ACTIVE_BONUS", "Withdrawals are not allowed while a bonus is active")
+	ErrWithdrawWagering       = newError(http.StatusUnprocessableEntity, "WITHDRAWAL_WAGERING_INCOMPLETE", "Deposit wagering is not completed")
 	ErrWithdrawCalculation    = newError(http.StatusBadRequest, "ERROR_CALCULATING_WITHDRAWAL", "Error calculating withdrawal")
 	ErrWithdraw               = newError(http.StatusUnprocessableEntity, "WITHDRAWAL_ERROR", "Withdrawal error")
-	ErrWithdrawCancel         = newError(http.StatusForbidden, "WITHDRAWAL_CANCEL_FORBIDDEN", "This withdrawal cannot be cancelled")
+	ErrWithdrawCancel         = newError(http.StatusUnprocessableEntity, "WITHDRAWAL_CANCEL_FORBIDDEN", "This withdrawal cannot be cancelled")
 	ErrWithdrawalDecided      = newError(http.StatusConflict, "WITHDRAWAL_NOT_PENDING", "This withdrawal is no longer pending")
 	ErrWebhookSignature       = newError(http.StatusBadRequest, "WEBHOOK_SIGNATURE", "Invalid signature")
 	ErrWebhookUnknownProvider = newError(http.StatusNotFound, "NOT_FOUND", "Not found")

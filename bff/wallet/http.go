@@ -91,8 +91,8 @@ func decode(body []byte, dst any) error {
 	return nil
 }
 
-// Routes adds the player's calls: game recall, bonus-buy confirmation and
-// the casino transaction history (the Games tab).
+// Routes adds the player's calls: game recall, bonus-buy confirmation, the
+// casino transaction history (the Games tab) and the Game Pulse rounds.
 func (s *Service) Routes(mux *http.ServeMux, sessions *session.Manager) {
 	mux.Handle("GET /api/user/game-rounds/{id}", sessions.RequireUser(func(w http.ResponseWriter, r *http.Request) error {
 		id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
@@ -120,5 +120,14 @@ func (s *Service) Routes(mux *http.ServeMux, sessions *session.Manager) {
 			return err
 		}
 		return api.WriteData(w, h)
+	}))
+	mux.Handle("GET /api/user/game-pulse", sessions.RequireUser(func(w http.ResponseWriter, r *http.Request) error {
+		limit, _ := strconv.Atoi(r.URL.Query().Get("limit"))
+		p := session.PlayerFrom(r.Context())
+		pulse, err := s.Pulse(r.Context(), p.ID, p.Currency, limit)
+		if err != nil {
+			return err
+		}
+		return api.WriteData(w, pulse)
 	}))
 }

@@ -5,6 +5,7 @@ import { Button, Muted, Page, PageTitle, Stack } from '@casino/ui';
 import { normaliseList, PAGE_SIZE, useCategories, useGames, type Game, type SortOption } from '../api';
 import { CategoryBar } from '../components/CategoryBar';
 import { GameGrid } from '../components/GameGrid';
+import { GamePulse } from '../pulse/GamePulse';
 import { SearchSort } from '../components/SearchSort';
 import { m } from '../messages';
 
@@ -51,6 +52,7 @@ export function CasinoPage({ category }: { category?: string }) {
     <Page>
       <PageTitle>{current?.name ?? intl.formatMessage(m.casinoTitle)}</PageTitle>
       <CategoryBar categories={categoryList} active={category} loading={categories.loading} />
+      <GamePulse style={{ marginBottom: 16 }} />
       <Stack $gap={4}>
         <SearchSort search={search} sort={sort} onSearch={onSearch} onSort={setSort} />
         {!list.loading && list.games.length > 0 && (

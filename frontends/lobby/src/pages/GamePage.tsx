@@ -5,6 +5,7 @@ import { Button, Card, EmptyState, ErrorState, LinkButton, Page, Skeleton, Stack
 import { useState } from 'react';
 import { gameUrl, useGame, type Game, type PlayMode } from '../api';
 import { FavoriteButton } from '../components/FavoriteButton';
+import { GamePulse } from '../pulse/GamePulse';
 import { m } from '../messages';
 
 const Layout = styled.div`
@@ -176,6 +177,7 @@ export function GamePage({ slug }: { slug: string }) {
               <GameStats game={game} />
             </>
           )}
+          <GamePulse />
         </Stack>
       </Layout>
     </Page>

@@ -39,10 +39,12 @@ const Head = styled.div`
   gap: ${({ theme }) => theme.space(2)};
   min-width: 0;
   h2 {
+    flex-shrink: 0;
     margin: 0;
     font-size: ${({ theme }) => theme.font.size.md};
   }
   span {
+    min-width: 0;
     color: ${({ theme }) => theme.colors.textMuted};
     font-size: ${({ theme }) => theme.font.size.sm};
     white-space: nowrap;
@@ -52,6 +54,7 @@ const Head = styled.div`
 `;
 
 const Net = styled.strong<{ $tone: 'up' | 'down' | 'flat' }>`
+  flex-shrink: 0;
   font-variant-numeric: tabular-nums;
   white-space: nowrap;
   color: ${({ theme, $tone }) => ($tone === 'up' ? theme.colors.success : $tone === 'down' ? theme.colors.danger : theme.colors.text)};

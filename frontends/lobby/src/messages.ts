@@ -49,7 +49,7 @@ export const m = defineMessages({
   tournamentsEmpty: { id: 'lobby.tournaments.empty', defaultMessage: 'No races are running right now' },
   pulseTitle: { id: 'lobby.pulse.title', defaultMessage: 'Game Pulse' },
   pulseRounds: { id: 'lobby.pulse.rounds', defaultMessage: '{rounds, plural, one {last # round} other {last # rounds}}' },
-  pulseSummary: { id: 'lobby.pulse.summary', defaultMessage: '{rounds, plural, one {Net result of your last round: {net}} other {Net result over your last # rounds: {net}}}' },
+  pulseSummary: { id: 'lobby.pulse.summary', defaultMessage: '{rounds, plural, one {Net result of your last round} other {Net result over your last # rounds}}: {net}' },
   pulseEmpty: { id: 'lobby.pulse.empty', defaultMessage: 'Play a round to see your pulse here.' },
   notFoundTitle: { id: 'lobby.notFound.title', defaultMessage: 'Not found' },
   goHome: { id: 'lobby.notFound.goHome', defaultMessage: 'Go Home' },

@@ -194,6 +194,11 @@ func (s *Service) Deposit(ctx context.Context, c Caller, req DepositRequest) (De
 	if m.Kind == KindCrypto {
 		return Deposit{}, fmt.Errorf("crypto deposits go to the deposit address: %w", ErrDeposit.WithField("paymentMethod", MsgMethodNotOffers))
 	}
+	if m.Hidden {
+		// Hidden methods are listed but never selectable for a deposit
+		// (SPEC section 4): withdrawal-only methods such as bank transfer.
+		return Deposit{}, fmt.Errorf("method %s is hidden: %w", m.Name, ErrDeposit.WithField("paymentMethod", MsgMethodNotOffers))
+	}
 	amount, err := parseDepositAmount(req.Amount, m, cur, st)
 	if err != nil {
 		return Deposit{}, err

@@ -89,6 +89,7 @@ func TestDepositRefusals(t *testing.T) {
 		{"phone too short", noPhone, "", DepositRequest{Amount: "25", PaymentMethod: "mobilepay"}, "PHONE_ERROR", "Phone number is too short. It must be at least 6 characters long.", nil},
 		{"unknown method", ada, "", DepositRequest{Amount: "25", PaymentMethod: "teleport"}, "DEPOSIT_ERROR", "", nil},
 		{"inactive method", ada, "", DepositRequest{Amount: "25", PaymentMethod: "neteller"}, "DEPOSIT_ERROR", "", nil},
+		{"hidden (withdrawal-only) method", ada, "", DepositRequest{Amount: "25", PaymentMethod: "banktransfer"}, "DEPOSIT_ERROR", "Deposit error", map[string]string{"paymentMethod": "This method is not available"}},
 		{"no method", ada, "", DepositRequest{Amount: "25"}, "DEPOSIT_ERROR", "", map[string]string{"paymentMethod": "Required"}},
 		{"crypto through the card call", ada, "", DepositRequest{Amount: "25", PaymentMethod: "crypto"}, "PAYMENT_SERVICE_ERROR", "", nil},
 		{"card fields", ada, "", DepositRequest{Amount: "25", PaymentMethod: "visa", Card: &payment.Card{Number: "4242 4242 4242 4241", Expiry: "13/30", CVC: "12"}},

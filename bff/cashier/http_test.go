@@ -61,7 +61,7 @@ func TestHTTP(t *testing.T) {
 	var methods []MethodView
 	a := call(t, mux, "GET", "/api/admin/get-payments?currencyCode=EUR&countryCode=DE", "", "")
 	json.Unmarshal(a.Data, &methods)
-	if a.status != 200 || names(methods) != "visa,mastercard,skrill,mobilepay,banktransfer,interac" || !methods[0].IsCardForm || methods[0].MinAmount != "10.00" {
+	if a.status != 200 || names(methods) != "visa,mastercard,carouseller,skrill,mobilepay,banktransfer,interac" || !methods[0].IsCardForm || methods[0].MinAmount != "10.00" {
 		t.Fatalf("get-payments: %d %s", a.status, a.Data)
 	}
 	a = call(t, mux, "GET", "/api/admin/get-payments?type=withdrawal", token, "")

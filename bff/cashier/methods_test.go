@@ -29,20 +29,20 @@ func TestListSeededMethods(t *testing.T) {
 		purpose  string
 		want     string
 	}{
-		{"EUR in Germany", player, "DE", "EUR", ForDeposit, "visa,mastercard,skrill,mobilepay,banktransfer,interac"},
-		{"visitor sees no audience-restricted methods", visitor, "DE", "EUR", ForDeposit, "visa,mastercard,skrill,mobilepay,banktransfer,interac"},
-		{"restricted country (skrill not in US)", player, "US", "USD", ForDeposit, "visa,mastercard,banktransfer"},
-		{"allowed countries and currency (India)", player, "IN", "INR", ForDeposit, "visa,mastercard,banktransfer,netbanking,upi"},
-		{"allowed country but another currency", player, "IN", "EUR", ForDeposit, "visa,mastercard,skrill,mobilepay,banktransfer,interac"},
-		{"TRY: papara in Turkey", player, "TR", "TRY", ForDeposit, "visa,mastercard,skrill,papara,banktransfer"},
+		{"EUR in Germany", player, "DE", "EUR", ForDeposit, "visa,mastercard,carouseller,skrill,mobilepay,banktransfer,interac"},
+		{"visitor sees no audience-restricted methods", visitor, "DE", "EUR", ForDeposit, "visa,mastercard,carouseller,skrill,mobilepay,banktransfer,interac"},
+		{"restricted country (skrill not in US)", player, "US", "USD", ForDeposit, "visa,mastercard,carouseller,banktransfer"},
+		{"allowed countries and currency (India)", player, "IN", "INR", ForDeposit, "visa,mastercard,carouseller,banktransfer,netbanking,upi"},
+		{"allowed country but another currency", player, "IN", "EUR", ForDeposit, "visa,mastercard,carouseller,skrill,mobilepay,banktransfer,interac"},
+		{"TRY: papara in Turkey", player, "TR", "TRY", ForDeposit, "visa,mastercard,carouseller,skrill,papara,banktransfer"},
 		{"crypto currency", player, "DE", "BTC", ForDeposit, "crypto"},
 		{"withdrawal lists methods with withdrawals", player, "DE", "EUR", ForWithdrawal, "banktransfer,interac"},
 		{"crypto withdrawal", player, "DE", "USDT", ForWithdrawal, "crypto"},
-		{"allowTags: vip", Viewer{LoggedIn: true, Email: "v@example.com", Tags: []string{"vip"}}, "DE", "EUR", ForDeposit, "visa,mastercard,skrill,mobilepay,banktransfer,interac,vipwire"},
-		{"allowEmails (case-insensitive)", Viewer{LoggedIn: true, Email: "PILOT@aurum-casino.example"}, "DE", "EUR", ForDeposit, "visa,mastercard,skrill,mobilepay,banktransfer,interac,betapay"},
-		{"tag with its own countries", Viewer{LoggedIn: true, Tags: []string{"bonus_abuser"}}, "DE", "EUR", ForDeposit, "visa,skrill,mobilepay,banktransfer,interac"},
-		{"matched tag: matched list applies", Viewer{LoggedIn: true, Tags: []string{"bonus_abuser"}}, "BR", "BRL", ForDeposit, "visa,banktransfer"},
-		{"unmatched tag: matched list does not apply", Viewer{LoggedIn: true, Tags: []string{"newbie"}}, "BR", "BRL", ForDeposit, "visa,mastercard,banktransfer"},
+		{"allowTags: vip", Viewer{LoggedIn: true, Email: "v@example.com", Tags: []string{"vip"}}, "DE", "EUR", ForDeposit, "visa,mastercard,carouseller,skrill,mobilepay,banktransfer,interac,vipwire"},
+		{"allowEmails (case-insensitive)", Viewer{LoggedIn: true, Email: "PILOT@aurum-casino.example"}, "DE", "EUR", ForDeposit, "visa,mastercard,carouseller,skrill,mobilepay,banktransfer,interac,betapay"},
+		{"tag with its own countries", Viewer{LoggedIn: true, Tags: []string{"bonus_abuser"}}, "DE", "EUR", ForDeposit, "visa,carouseller,skrill,mobilepay,banktransfer,interac"},
+		{"matched tag: matched list applies", Viewer{LoggedIn: true, Tags: []string{"bonus_abuser"}}, "BR", "BRL", ForDeposit, "visa,carouseller,banktransfer"},
+		{"unmatched tag: matched list does not apply", Viewer{LoggedIn: true, Tags: []string{"newbie"}}, "BR", "BRL", ForDeposit, "visa,mastercard,carouseller,banktransfer"},
 		{"no limit for the currency", player, "DE", "HUF", ForDeposit, ""},
 	}
 	for _, c := range cases {

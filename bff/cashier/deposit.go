@@ -295,7 +295,8 @@ func (s *Service) apply(ctx context.Context, d Deposit, res payment.Result) (Dep
 		d.RedirectURL = res.ActionURL
 	case payment.StatusPending:
 		d, err = s.finish(ctx, d.DepositID, DepositPending, res.PaymentID, "")
-		d.RedirectURL = resultURL("deposit-pending", d.Method)
+		// The pending modal polls GET /api/user/deposits/{depositId} until the processor decides.
+		d.RedirectURL = resultURL("deposit-pending", d.Method) + "&depositId=" + url.QueryEscape(d.DepositID)
 	case payment.StatusDeclined:
 		d, err = s.finish(ctx, d.DepositID, DepositRejected, res.PaymentID, res.DeclineCode)
 		d.RedirectURL = resultURL("deposit-decline", d.Method)

@@ -187,6 +187,9 @@ func TestCardOutcomes(t *testing.T) {
 		if d.Status != c.status || !strings.HasPrefix(d.RedirectURL, c.redirect) || d.Amount != "25.00" || d.CurrencyCode != "EUR" {
 			t.Errorf("%s: %+v", c.number, d)
 		}
+		if c.status == DepositPending && !strings.HasSuffix(d.RedirectURL, "&depositId="+d.DepositID) {
+			t.Errorf("%s: the pending modal needs the deposit id to poll: %s", c.number, d.RedirectURL)
+		}
 		time.Sleep(2 * time.Millisecond)
 		if err := sb.ResolveDue(ctx); err != nil {
 			t.Fatal(err)

@@ -95,6 +95,25 @@ func TestHTTP(t *testing.T) {
 	if a := call(t, mux, "GET", "/api/user/deposits/"+d.DepositID, token, ""); a.status != 200 {
 		t.Fatalf("deposit status: %d", a.status)
 	}
+	// Only the caller's own deposits: another player's (or an unknown id) is 404, never 403.
+	bob := addPlayer(t, s, testPlayer{email: "bob@example.com", verified: true})
+	bobToken, err := sessions.Create(ctx, bob, "127.0.0.1", "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		token, id string
+		status    int
+		code      string
+	}{
+		{bobToken, d.DepositID, 404, "NOT_FOUND"},
+		{token, "dep_unknown", 404, "NOT_FOUND"},
+		{"", d.DepositID, 403, "FORBIDDEN"},
+	} {
+		if a := call(t, mux, "GET", "/api/user/deposits/"+c.id, c.token, ""); a.status != c.status || a.Error.Code != c.code {
+			t.Errorf("GET deposit %s: %d %s, want %d %s", c.id, a.status, a.Error.Code, c.status, c.code)
+		}
+	}
 	if a := call(t, mux, "POST", "/webhooks/cashier/sandbox", "", `{"id":"evt_x"}`); a.status != 400 || a.Error.Code != "WEBHOOK_SIGNATURE" {
 		t.Fatalf("unsigned webhook: %d %+v", a.status, a.Error)
 	}

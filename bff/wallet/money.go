@@ -277,6 +277,9 @@ func (w wtx) money(c moneyCall) (Result, *event, error) {
 		}
 		row.ledgerTx = tx.ID
 		real, bonus = real-realPart, bonus-bonusPart
+		if err := w.s.staked(w.Tx, c.playerID, p.currency, amount); err != nil {
+			return Result{}, nil, err
+		}
 	} else if amount > 0 {
 		// A win on a round staked partly with bonus money goes back in the
 		// same proportion (bonus part rounded down).

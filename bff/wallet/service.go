@@ -43,7 +43,9 @@ type Service struct {
 	Games  GameLookup
 	// Publish, when set, receives the debit and credit events after commit.
 	Publish Publisher
-	Now     func() time.Time
+	// Wagering, when set, is told of every stake in its transaction (bonus wagering; wagering.go).
+	Wagering WageringHook
+	Now      func() time.Time
 
 	mu      sync.RWMutex
 	secrets map[string][]byte // active providers' secrets, loaded on demand

@@ -1,0 +1,38 @@
+package wallet
+
+import (
+	"fmt"
+
+	"casino/bff/ledger"
+)
+
+// WageringHook is told of every stake inside the write transaction that
+// posts it (bff/bonus counts it towards the player's bonus wagering), so the
+// progress commits or rolls back with the bet. It must use only tx (never
+// start another ledger.Do: the group is not re-entrant).
+type WageringHook interface {
+	Staked(tx *ledger.Tx, playerID int64, cur ledger.Currency, amount int64) error
+}
+
+// staked hands a posted stake to the hook, if any.
+func (s *Service) staked(tx *ledger.Tx, playerID int64, cur ledger.Currency, amount int64) error {
+	if s.Wagering == nil {
+		return nil
+	}
+	return s.Wagering.Staked(tx, playerID, cur, amount)
+}
+
+// SetWageringTx is SetWagering inside the caller's ledger transaction (a
+// bonus granted or ended in the same atomic unit as its ledger transfer).
+func SetWageringTx(tx *ledger.Tx, playerID int64, wageringType string, bonusMaxBet int64) error {
+	if wageringType != RealMoneyOnly && wageringType != RealToFun {
+		return fmt.Errorf("wallet: wagering type %q", wageringType)
+	}
+	_, err := tx.SQL().ExecContext(tx.Context(), `INSERT INTO player_wagering(player_id, wagering_type, bonus_max_bet) VALUES (?, ?, ?)
+		ON CONFLICT(player_id) DO UPDATE SET wagering_type = excluded.wagering_type, bonus_max_bet = excluded.bonus_max_bet,
+		updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')`, playerID, wageringType, nullIfZero(bonusMaxBet))
+	if err != nil && isForeignKey(err) {
+		return ErrPlayerNotFound
+	}
+	return err
+}

@@ -10,6 +10,8 @@ export const CASHIER_API = {
   payments: '/api/admin/get-payments',
   bonuses: '/api/admin/get-all-bonus',
   deposit: '/api/user/deposit',
+  /** GET {deposits}/{id}: one of the player's own deposits (the pending modal polls it). */
+  deposits: '/api/user/deposits',
   cryptoAddress: '/api/user/crypto/deposit-address',
   withdraw: '/api/user/withdraw',
   withdrawals: '/api/user/withdrawals',

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useModal } from '@casino/platform';
 import { DepositResultModal, RESULT_MODALS } from '../modals/DepositResultModal';
 import { useFailedDepositModal } from '../hooks/useFailedDepositModal';
+import { modalForStatus, pollDelay, POLL_MAX_MS } from '../modals/useDepositStatus';
 import { bodyOf, calls, loggedIn, renderCashier, stubApi, USER } from './harness';
 
 function Modals() {
@@ -103,5 +104,74 @@ describe('deposit result modals', () => {
     expect(await screen.findByRole('dialog')).toBeTruthy();
     expect(screen.getByText('Your deposit with visa could not be completed.')).toBeTruthy();
     expect(window.location.search).toBe('?modal=deposit-failed&met=visa');
+  });
+
+  describe('pending deposit polling', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('backs off from 2 s by 1.5× up to 15 s and maps decided statuses to modals', () => {
+      expect([0, 1, 2, 3, 10].map(pollDelay)).toEqual([2000, 3000, 4500, 6750, POLL_MAX_MS]);
+      expect(['pending', 'processing', 'confirmed', 'rejected', 'failed', 'cancelled', undefined].map(modalForStatus)).toEqual([
+        null, null, 'deposit-success', 'deposit-failed', 'deposit-failed', 'deposit-failed', null,
+      ]);
+    });
+
+    function pollingApi(statuses: { status?: number; body: unknown }[]) {
+      let i = 0;
+      return stubApi((url) => {
+        if (url.pathname === '/api/user/deposits/dep_7') return statuses[Math.min(i++, statuses.length - 1)];
+        if (url.pathname === '/api/user/get-user-details') return { body: { data: USER } };
+        return undefined;
+      });
+    }
+    const pending = { body: { data: { depositId: 'dep_7', status: 'pending', method: 'visa' } } };
+
+    it.each([
+      ['confirmed', '?modal=deposit-success&met=visa'],
+      ['failed', '?modal=deposit-failed&met=visa'],
+    ])('switches from pending to the %s result when the processor decides, with backoff between polls', async (status, search) => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      loggedIn('/?modal=deposit-pending&met=visa&depositId=dep_7');
+      const fetch = pollingApi([pending, pending, { body: { data: { depositId: 'dep_7', status, method: 'visa' } } }]);
+      renderCashier(<Modals />);
+      await screen.findByRole('dialog');
+      await act(() => vi.advanceTimersByTimeAsync(1500));
+      expect(calls(fetch, '/api/user/deposits/dep_7')).toHaveLength(0);
+      await act(() => vi.advanceTimersByTimeAsync(500));
+      await waitFor(() => expect(calls(fetch, '/api/user/deposits/dep_7')).toHaveLength(1));
+      await act(() => vi.advanceTimersByTimeAsync(3000));
+      await waitFor(() => expect(calls(fetch, '/api/user/deposits/dep_7')).toHaveLength(2));
+      await act(() => vi.advanceTimersByTimeAsync(4500));
+      await waitFor(() => expect(window.location.search).toBe(search));
+      expect(calls(fetch, '/api/user/deposits/dep_7')).toHaveLength(3);
+      await waitFor(() => expect(document.querySelector(`[data-modal="${search.slice(7, search.indexOf('&'))}"]`)).toBeTruthy());
+      // Decided: no more polls.
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      expect(calls(fetch, '/api/user/deposits/dep_7')).toHaveLength(3);
+    });
+
+    it('stops on 404 (not the player\'s deposit) and keeps polling through transient errors', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      loggedIn('/?modal=deposit-pending&met=visa&depositId=dep_7');
+      const fetch = pollingApi([{ status: 502, body: { error: { code: 'PROVIDER_ERROR', message: 'x' } } }, { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found' } } }]);
+      renderCashier(<Modals />);
+      await screen.findByRole('dialog');
+      await act(() => vi.advanceTimersByTimeAsync(2000 + 3000));
+      await waitFor(() => expect(calls(fetch, '/api/user/deposits/dep_7')).toHaveLength(2));
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      expect(calls(fetch, '/api/user/deposits/dep_7')).toHaveLength(2);
+      expect(window.location.search).toBe('?modal=deposit-pending&met=visa&depositId=dep_7');
+    });
+
+    it('closing the pending modal stops polling and drops the deposit id from the URL', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      loggedIn('/?modal=deposit-pending&met=visa&depositId=dep_7');
+      const fetch = pollingApi([pending]);
+      renderCashier(<Modals />);
+      fireEvent.click(await screen.findByRole('button', { name: 'OK' }));
+      await waitFor(() => expect(window.location.search).toBe(''));
+      await act(() => vi.advanceTimersByTimeAsync(60_000));
+      expect(calls(fetch, '/api/user/deposits/dep_7')).toHaveLength(0);
+    });
   });
 });

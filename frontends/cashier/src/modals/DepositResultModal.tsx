@@ -1,10 +1,11 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { logEvent, navigate, useModal, withQuery, type AppMessage } from '@casino/platform';
+import { logEvent, navigate, useModal, useSearchParams, withQuery, type AppMessage } from '@casino/platform';
 import { Button, Modal, Muted, Spinner, Stack } from '@casino/ui';
 import { useUserDetails } from '../api';
 import { m } from '../messages';
 import { alternativeMethod } from '../methods';
 import { showMoney } from '../money';
+import { resultModalUrl, useDepositStatus } from './useDepositStatus';
 import { useThreeDsConfirmation } from './useThreeDsConfirmation';
 import { ResultIcon, type ResultTone } from '../components/ResultIcon';
 
@@ -32,9 +33,12 @@ function NewBalance() {
 
 export function DepositResultModal({ modal }: { modal: string }) {
   const intl = useIntl();
-  const { method, close } = useModal();
+  const { method } = useModal();
+  const params = useSearchParams();
   const config = RESULT_MODALS[modal];
   const threeDs = useThreeDsConfirmation(modal === 'deposit-3ds-success');
+  useDepositStatus(modal === 'deposit-pending' ? params.get('depositId') : null, method);
+  const close = () => navigate(resultModalUrl(null, null), { replace: true });
   if (!config) return null;
   const methodName = method ?? intl.formatMessage(m.unknownMethod);
   const alternative = config.offersAlternative ? alternativeMethod(method) : null;
@@ -53,7 +57,7 @@ export function DepositResultModal({ modal }: { modal: string }) {
         <p style={{ margin: 0 }}>
           <FormattedMessage {...(modal === 'deposit-3ds-success' && threeDs === 'done' ? m.result3dsDone : config.text)} values={{ method: methodName }} />
         </p>
-        {threeDs === 'pending' && <Spinner />}
+        {(threeDs === 'pending' || (modal === 'deposit-pending' && !!params.get('depositId'))) && <Spinner />}
         {threeDs === 'error' && (
           <Muted role="alert">
             <FormattedMessage {...m.result3dsError} />

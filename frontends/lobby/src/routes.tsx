@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactElement } from 'react';
 import { matchRoutes, usePathname, type RouteParams } from '@casino/platform';
-import { Page, Skeleton } from '@casino/ui';
+import { Page, Skeleton, Icon } from '@casino/ui';
 import { m } from './messages';
 import { CasinoPage } from './pages/CasinoPage';
 import { InfoListPage, NotFound } from './pages/InfoListPage';
@@ -37,7 +37,7 @@ export const LOBBY_ROUTES: readonly Route[] = [
   { path: '/freemoney', render: () => <PromotionsPage freeMoney /> },
   { path: '/profile/favorites', render: () => <FavoritesPage /> },
   { path: '/providers', render: () => <ProvidersPage /> },
-  { path: '/tournaments', render: () => <InfoListPage title={m.tournamentsTitle} empty={m.tournamentsEmpty} icon="🏆" /> },
+  { path: '/tournaments', render: () => <InfoListPage title={m.tournamentsTitle} empty={m.tournamentsEmpty} icon={<Icon name="trophy" />} /> },
 ];
 
 export function LobbyApp() {

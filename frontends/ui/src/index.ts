@@ -17,3 +17,5 @@ export { ToastProvider, useToast } from './components/Toast';
 export type { ToastTone } from './components/Toast';
 export { uiMessages } from './messages';
 export { LoginRequired, ErrorState } from './components/States';
+export { Icon, iconNames } from './components/Icons';
+export type { IconName, IconProps } from './components/Icons';

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { getLanguage, pageUrl, useApi, useSettings } from '@casino/platform';
-import { ErrorState, LinkButton, Muted, Skeleton, Stack } from '@casino/ui';
+import { ErrorState, LinkButton, Muted, Skeleton, Stack, Icon } from '@casino/ui';
 import { calendarDateTime, CALENDAR_API, timeZone } from '../api';
 import { bonusVisible, calendarGrid, truncateTitle } from '../calendar';
 import { m } from '../messages';
@@ -45,12 +45,10 @@ export function BonusCalendar() {
       <WeekGrid label={intl.formatMessage(m.bonusCalendarTitle)}>
         {grid.flat().map((d) => {
           const label = d.state === 'past' ? m.pastDay : d.state === 'today' ? m.today : bonusVisible(d) ? m.futureBonus : m.closedGift;
-          const icon = d.state === 'past' ? '🎁' : d.state === 'today' ? '✨' : bonusVisible(d) ? '🎁' : '🔒';
+          const icon = d.state === 'today' ? 'sparkles' : d.state === 'past' || bonusVisible(d) ? 'gift' : 'lock';
           return (
             <DayCell key={d.date} $state={d.state} role="gridcell" aria-label={`${d.date}: ${intl.formatMessage(label)}`}>
-              <span aria-hidden="true" style={{ fontSize: 22 }}>
-                {icon}
-              </span>
+              <Icon name={icon} size={22} />
               <span>{intl.formatDate(d.date, { day: 'numeric' })}</span>
             </DayCell>
           );

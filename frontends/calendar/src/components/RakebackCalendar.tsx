@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { DEFAULT_CURRENCY, formatMoney, isApiError, useSession } from '@casino/platform';
-import { Button, EmptyState, ErrorState, Muted, Skeleton, Stack } from '@casino/ui';
+import { Button, EmptyState, ErrorState, Muted, Skeleton, Stack, Icon } from '@casino/ui';
 import { claimRakeback, useRakebackDays } from '../api';
 import { addDays, calendarGrid, isoDate, rakebackDayView, sampleRakebackDays, type RakebackDay, type RakebackDayView } from '../calendar';
 import { m } from '../messages';
@@ -65,7 +65,7 @@ export function RakebackCalendar({ currency = DEFAULT_CURRENCY }: { currency?: s
   return (
     <Stack $gap={3}>
       {!authenticated && <Muted>{intl.formatMessage(m.sampleNotice)}</Muted>}
-      {authenticated && days.length === 0 && <EmptyState icon="📅" title={intl.formatMessage(m.emptyDays)} />}
+      {authenticated && days.length === 0 && <EmptyState icon={<Icon name="calendar" />} title={intl.formatMessage(m.emptyDays)} />}
       <WeekGrid label={intl.formatMessage(m.rakebackCalendar)}>
         {grid.flat().map((cell) => (
           <DayCell key={cell.date} $state={cell.state} role="gridcell" aria-current={cell.state === 'today' ? 'date' : undefined}>

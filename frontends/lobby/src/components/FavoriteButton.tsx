@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useModal, useSession } from '@casino/platform';
-import { Button, useToast } from '@casino/ui';
+import { Button, useToast, Icon } from '@casino/ui';
 import { setFavorite, type Game } from '../api';
 import { m } from '../messages';
 
@@ -32,7 +32,7 @@ export function FavoriteButton({ game, initial = false }: { game: Game; initial?
   const label = intl.formatMessage(favorite ? m.removeFavorite : m.addFavorite);
   return (
     <Button variant="ghost" aria-pressed={favorite} aria-label={label} title={label} loading={busy} onClick={toggle}>
-      {favorite ? '♥' : '♡'}
+      <Icon name="heart" size={18} fill={favorite ? 'currentColor' : 'none'} />
     </Button>
   );
 }

@@ -27,10 +27,13 @@ function useGameList(category: string | undefined, search: string, sort: SortOpt
   }, [query.data, pageNo]);
 
   const count = query.data?.count ?? games.length;
+  // Until the rows of an answer are copied into `games` (an effect, one render
+  // later) the list is still loading: otherwise the empty state flashes.
+  const settling = !query.error && (!query.data || (games.length === 0 && normaliseList(query.data).length > 0));
   return {
     games,
     count,
-    loading: query.loading,
+    loading: query.loading || settling,
     error: query.error,
     refetch: query.refetch,
     hasMore: games.length < count && (query.data ? normaliseList(query.data).length === PAGE_SIZE : false),

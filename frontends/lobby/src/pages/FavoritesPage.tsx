@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useModal, useSession } from '@casino/platform';
-import { EmptyState, LoginRequired, Page, PageTitle } from '@casino/ui';
+import { EmptyState, LoginRequired, Page, PageTitle, Icon } from '@casino/ui';
 import { normaliseList, useFavorites } from '../api';
 import { GameGrid } from '../components/GameGrid';
 import { m } from '../messages';
@@ -21,7 +21,7 @@ export function FavoritesPage() {
           onRetry={refetch}
           skeletons={6}
           empty={
-            <EmptyState icon="♡" title={<FormattedMessage {...m.favoritesEmptyTitle} />} description={<FormattedMessage {...m.favoritesEmptyText} />} />
+            <EmptyState icon={<Icon name="heart" />} title={<FormattedMessage {...m.favoritesEmptyTitle} />} description={<FormattedMessage {...m.favoritesEmptyText} />} />
           }
         />
       ) : (

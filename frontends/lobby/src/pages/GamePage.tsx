@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { formatAmount, isApiError, parseAmount, useModal, useSession } from '@casino/platform';
-import { Button, Card, EmptyState, ErrorState, LinkButton, Page, Skeleton, Stack } from '@casino/ui';
+import { Button, Card, EmptyState, ErrorState, LinkButton, Page, Skeleton, Stack, Icon } from '@casino/ui';
 import { useState } from 'react';
 import { gameUrl, useGame, type Game, type PlayMode } from '../api';
 import { FavoriteButton } from '../components/FavoriteButton';
@@ -117,7 +117,7 @@ export function GamePage({ slug }: { slug: string }) {
     return (
       <Page>
         <EmptyState
-          icon="🎰"
+          icon={<Icon name="dice" />}
           title={<FormattedMessage {...m.gameNotFound} />}
           description={<FormattedMessage {...m.gameNotFoundText} />}
           action={

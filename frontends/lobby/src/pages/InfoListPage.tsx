@@ -1,9 +1,10 @@
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
-import { EmptyState, LinkButton, Page, PageTitle } from '@casino/ui';
+import { EmptyState, LinkButton, Page, PageTitle, Icon } from '@casino/ui';
 import { m } from '../messages';
 
 /** Providers and tournaments: layout only in this release (lists come later). */
-export function InfoListPage({ title, empty, icon }: { title: MessageDescriptor; empty: MessageDescriptor; icon: string }) {
+export function InfoListPage({ title, empty, icon }: { title: MessageDescriptor; empty: MessageDescriptor; icon: ReactNode }) {
   const intl = useIntl();
   return (
     <Page>
@@ -17,7 +18,7 @@ export function NotFound() {
   return (
     <Page>
       <EmptyState
-        icon="🧭"
+        icon={<Icon name="compass" />}
         title={<FormattedMessage {...m.notFoundTitle} />}
         action={
           <LinkButton href="/">

@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { getLanguage } from '@casino/platform';
-import { Card, EmptyState, ErrorState, Grid, LinkButton, Muted, Page, PageTitle, Skeleton } from '@casino/ui';
+import { Card, EmptyState, ErrorState, Grid, LinkButton, Muted, Page, PageTitle, Skeleton, Icon } from '@casino/ui';
 import { usePromotions, type Bonus } from '../api';
 import { m } from '../messages';
 
@@ -48,7 +48,7 @@ export function PromotionsPage({ freeMoney = false }: { freeMoney?: boolean }) {
       <PageTitle>{intl.formatMessage(freeMoney ? m.freeMoneyTitle : m.promotionsTitle)}</PageTitle>
       {error && <ErrorState message={error.message} onRetry={refetch} />}
       {!error && !loading && rows.length === 0 && (
-        <EmptyState icon="🎁" title={<FormattedMessage {...m.promotionsEmptyTitle} />} description={<FormattedMessage {...m.promotionsEmptyText} />} />
+        <EmptyState icon={<Icon name="gift" />} title={<FormattedMessage {...m.promotionsEmptyTitle} />} description={<FormattedMessage {...m.promotionsEmptyText} />} />
       )}
       <Grid $min={300} aria-busy={loading || undefined}>
         {loading && Array.from({ length: 6 }, (_, i) => <Skeleton key={i} $height="260px" />)}

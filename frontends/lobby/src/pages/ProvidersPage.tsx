@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { EmptyState, ErrorState, Page, PageTitle, SectionTitle, Skeleton, Stack } from '@casino/ui';
+import { EmptyState, ErrorState, Page, PageTitle, SectionTitle, Skeleton, Stack, Icon } from '@casino/ui';
 import { normaliseList, useProviderGames, useProviders, type Provider } from '../api';
 import { GameGrid } from '../components/GameGrid';
 import { m } from '../messages';
@@ -30,7 +30,7 @@ export function ProvidersPage() {
       <PageTitle>{intl.formatMessage(m.providersTitle)}</PageTitle>
       {loading && !data && <Skeleton $height="200px" />}
       {error && <ErrorState message={error.message} onRetry={refetch} />}
-      {!loading && !error && providers.length === 0 && <EmptyState icon="🏢" title={<FormattedMessage {...m.providersEmpty} />} />}
+      {!loading && !error && providers.length === 0 && <EmptyState icon={<Icon name="building" />} title={<FormattedMessage {...m.providersEmpty} />} />}
       <Stack $gap={6}>
         {providers.map((p) => (
           <ProviderSection key={p.slug} provider={p} />

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import styled, { keyframes } from 'styled-components';
+import { Icon } from './Icons';
 
 export const Card = styled.section<{ $padding?: number }>`
   background: ${({ theme }) => theme.colors.surface};
@@ -86,6 +87,8 @@ const EmptyBox = styled.div`
 const EmptyIcon = styled.div`
   font-size: 40px;
   line-height: 1;
+  display: flex;
+  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 const EmptyTitle = styled.h3`
@@ -103,7 +106,7 @@ export interface EmptyStateProps {
   tone?: 'empty' | 'error';
 }
 
-export function EmptyState({ title, description, icon = '🎲', action, tone = 'empty' }: EmptyStateProps) {
+export function EmptyState({ title, description, icon = <Icon name="dice" />, action, tone = 'empty' }: EmptyStateProps) {
   return (
     <EmptyBox role={tone === 'error' ? 'alert' : undefined} data-tone={tone}>
       <EmptyIcon aria-hidden="true">{icon}</EmptyIcon>

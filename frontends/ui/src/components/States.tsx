@@ -1,13 +1,14 @@
 import { FormattedMessage } from 'react-intl';
 import { uiMessages } from '../messages';
 import { Button } from './Button';
+import { Icon } from './Icons';
 import { EmptyState } from './Layout';
 
 /** Shown instead of a player-only page to visitors. */
 export function LoginRequired({ onLogin }: { onLogin: () => void }) {
   return (
     <EmptyState
-      icon="🔒"
+      icon={<Icon name="lock" />}
       title={<FormattedMessage {...uiMessages.loginRequiredTitle} />}
       description={<FormattedMessage {...uiMessages.loginRequiredText} />}
       action={
@@ -24,7 +25,7 @@ export function ErrorState({ message, onRetry }: { message?: string; onRetry?: (
   return (
     <EmptyState
       tone="error"
-      icon="⚠️"
+      icon={<Icon name="warning" />}
       title={<FormattedMessage {...uiMessages.errorTitle} />}
       description={message ?? <FormattedMessage {...uiMessages.errorText} />}
       action={

@@ -1,18 +1,33 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { matchRoutes, usePathname } from '@casino/platform';
-import { Page, Skeleton, Stack } from '@casino/ui';
+import { useIntl } from 'react-intl';
+import { matchRoutes, useModal, usePathname, useSession, type AppMessage } from '@casino/platform';
+import { LoginRequired, Page, PageTitle, Skeleton, Stack } from '@casino/ui';
 import { useFailedDepositModal } from './hooks/useFailedDepositModal';
+import { m } from './messages';
 
 // Each page is its own chunk: /deposit does not download the withdrawal or history code.
 const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyExoticComponent<ComponentType> =>
   lazy(() => load().then((mod) => ({ default: mod[name] })));
 
-const ROUTES: readonly { path: string; Component: LazyExoticComponent<ComponentType> }[] = [
-  { path: '/deposit', Component: named(() => import(/* webpackChunkName: "deposit" */ './pages/DepositPage'), 'DepositPage') },
-  { path: '/withdraw', Component: named(() => import(/* webpackChunkName: "withdraw" */ './pages/WithdrawPage'), 'WithdrawPage') },
-  { path: '/profile/transactions', Component: named(() => import(/* webpackChunkName: "history" */ './pages/TransactionsPage'), 'TransactionsPage') },
-  { path: '/profile2/balance', Component: named(() => import(/* webpackChunkName: "balance" */ './pages/BalancePage'), 'BalancePage') },
+// Visitors only see the page title and the log-in prompt: the page chunk is
+// downloaded once there is a session (first-visit budget, docs/cashier.md).
+const ROUTES: readonly { path: string; title: AppMessage; Component: LazyExoticComponent<ComponentType> }[] = [
+  { path: '/deposit', title: m.depositTitle, Component: named(() => import(/* webpackChunkName: "deposit" */ './pages/DepositPage'), 'DepositPage') },
+  { path: '/withdraw', title: m.withdrawTitle, Component: named(() => import(/* webpackChunkName: "withdraw" */ './pages/WithdrawPage'), 'WithdrawPage') },
+  { path: '/profile/transactions', title: m.transactionsTitle, Component: named(() => import(/* webpackChunkName: "history" */ './pages/TransactionsPage'), 'TransactionsPage') },
+  { path: '/profile2/balance', title: m.balanceTitle, Component: named(() => import(/* webpackChunkName: "balance" */ './pages/BalancePage'), 'BalancePage') },
 ];
+
+function VisitorPage({ title }: { title: AppMessage }) {
+  const intl = useIntl();
+  const { open } = useModal();
+  return (
+    <Page data-testid="cashier-app">
+      <PageTitle>{intl.formatMessage(title)}</PageTitle>
+      <LoginRequired onLogin={() => open('login')} />
+    </Page>
+  );
+}
 
 function PageSkeleton() {
   return (
@@ -27,10 +42,12 @@ function PageSkeleton() {
 
 export function CashierApp() {
   const pathname = usePathname();
+  const { authenticated } = useSession();
   useFailedDepositModal();
   const match = matchRoutes(ROUTES, pathname);
   if (!match) return null;
-  const { Component } = match.route;
+  const { Component, title } = match.route;
+  if (!authenticated) return <VisitorPage title={title} />;
   return (
     <Suspense fallback={<PageSkeleton />}>
       <Component />

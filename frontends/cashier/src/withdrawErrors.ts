@@ -1,6 +1,6 @@
 import type { IntlShape } from 'react-intl';
 import { isApiError } from '@casino/platform';
-import { m } from './messages';
+import { m } from './account/messages';
 import type { WithdrawErrorKind } from './validation/withdrawal';
 
 const REFUSALS = {

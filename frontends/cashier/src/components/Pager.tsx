@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { Button, Muted, Stack } from '@casino/ui';
-import { m } from '../messages';
+import { m } from '../account/messages';
 
 /** Previous / next paging of a history table (20 rows a page). */
 export function Pager({ page, pages, onChange }: { page: number; pages: number; onChange: (page: number) => void }) {

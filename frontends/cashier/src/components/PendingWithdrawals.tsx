@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Button, EmptyState, ErrorState, SectionTitle, Table, useToast } from '@casino/ui';
 import { cancelWithdrawal, type Page, type QueryStateOf, type Withdrawal } from '../api';
-import { m } from '../messages';
+import { m } from '../account/messages';
 import { showMoney } from '../money';
 import { withdrawErrorText } from '../withdrawErrors';
 import { StackedTable } from './StackedTable';

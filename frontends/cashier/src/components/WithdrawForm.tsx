@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { isApiError, parseAmount } from '@casino/platform';
 import { Button, Field, Select, Stack } from '@casino/ui';
 import { requestWithdrawal, type PaymentMethod } from '../api';
-import { m } from '../messages';
+import { m } from '../account/messages';
 import { minorToDecimal } from '../money';
 import { withdrawErrorText, withdrawFieldText } from '../withdrawErrors';
 import {

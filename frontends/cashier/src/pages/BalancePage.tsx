@@ -5,7 +5,7 @@ import { Card, ErrorState, Grid, LinkButton, LoginRequired, Muted, Page, PageTit
 import { useUserDetails } from '../api';
 import { currencyOf } from '../hooks/useCashierMethods';
 import { showMoney } from '../money';
-import { m } from '../messages';
+import { m } from '../account/messages';
 
 const Amount = styled.div`
   font-size: ${({ theme }) => theme.font.size.xxl};

@@ -1,13 +1,11 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { formatMoney, isApiError, parseAmount, useModal, useSearchParams, useSession } from '@casino/platform';
-import { Button, Card, ErrorState, Field, LoginRequired, Page, PageTitle, SectionTitle, Stack } from '@casino/ui';
+import { Button, Card, ErrorState, Field, LoginRequired, Page, PageTitle, SectionTitle, Skeleton, Stack } from '@casino/ui';
 import { DEFAULT_AMOUNT, minorToInput, presetMinor } from '../amount';
 import { createDeposit, useDepositBonuses, type PaymentMethod } from '../api';
 import { AmountPicker } from '../components/AmountPicker';
 import { BonusPicker } from '../components/BonusPicker';
-import { CardForm } from '../components/CardForm';
-import { CryptoDeposit } from '../components/CryptoDeposit';
 import { MethodGrid } from '../components/MethodGrid';
 import { Notice } from '../components/Notice';
 import { checkDepositAmount, type AmountProblem } from '../deposit';
@@ -16,7 +14,12 @@ import { useCashierMethods } from '../hooks/useCashierMethods';
 import { m } from '../messages';
 import { isCryptoMethod, usesCardForm } from '../methods';
 import { minorToDecimal, showMoney } from '../money';
-import { EMPTY_CARD, validateCard, type CardErrors, type CardInput } from '../validation/card';
+import type { CardErrors, CardInput } from '../validation/card';
+
+// Only downloaded when a card or crypto method is chosen (first-visit budget, docs/cashier.md).
+const CardForm = lazy(() => import(/* webpackChunkName: "card-form" */ '../components/CardForm').then((x) => ({ default: x.CardForm })));
+const CryptoDeposit = lazy(() => import(/* webpackChunkName: "crypto-deposit" */ '../components/CryptoDeposit').then((x) => ({ default: x.CryptoDeposit })));
+const loadCardChecks = () => import(/* webpackChunkName: "card-form" */ '../validation/card');
 
 function amountProblemText(intl: IntlShape, p: AmountProblem | undefined, currency: string, scale: number): string | undefined {
   if (!p) return undefined;
@@ -49,7 +52,7 @@ function DepositForm() {
   const urlAmount = params.get('amount');
   const [amount, setAmount] = useState(urlAmount && parseAmount(urlAmount) ? urlAmount : minorToInput(presetMinor(DEFAULT_AMOUNT)));
   const [bonusId, setBonusId] = useState(params.get('bonusId') ?? '');
-  const [card, setCard] = useState<CardInput>(EMPTY_CARD);
+  const [card, setCard] = useState<CardInput>({ number: '', holder: '', expiry: '', cvc: '' });
   const [cardErrors, setCardErrors] = useState<CardErrors>({});
   const [serverFields, setServerFields] = useState<Record<string, string>>({});
   const [phone, setPhone] = useState('');
@@ -89,7 +92,7 @@ function DepositForm() {
     setServerError(null);
     setServerFields({});
     if (!selected || problem || !minor) return;
-    const errors = cardMethod ? validateCard(card) : {};
+    const errors = cardMethod ? (await loadCardChecks()).validateCard(card) : {};
     setCardErrors(errors);
     if (Object.keys(errors).length) return;
     setBusy(true);
@@ -153,13 +156,15 @@ function DepositForm() {
         {cardMethod && (
           <Card>
             <SectionTitle>{intl.formatMessage(m.cardTitle)}</SectionTitle>
-            <CardForm
-              value={card}
-              onChange={setCard}
-              errors={cardErrors}
-              serverErrors={{ number: serverFields['card.number'], holder: serverFields['card.holder'], expiry: serverFields['card.expiry'], cvc: serverFields['card.cvc'] }}
-              hide={{ holder: hidden.holder }}
-            />
+            <Suspense fallback={<Skeleton $height="200px" />}>
+              <CardForm
+                value={card}
+                onChange={setCard}
+                errors={cardErrors}
+                serverErrors={{ number: serverFields['card.number'], holder: serverFields['card.holder'], expiry: serverFields['card.expiry'], cvc: serverFields['card.cvc'] }}
+                hide={{ holder: hidden.holder }}
+              />
+            </Suspense>
           </Card>
         )}
         {selected?.requiresPhone && !cryptoMethod && (
@@ -174,7 +179,9 @@ function DepositForm() {
         )}
         {cryptoMethod && selected && (
           <Card>
-            <CryptoDeposit method={selected} currency={currency} />
+            <Suspense fallback={<Skeleton $height="200px" />}>
+              <CryptoDeposit method={selected} currency={currency} />
+            </Suspense>
           </Card>
         )}
         {selected && !cardMethod && !cryptoMethod && <Notice>{intl.formatMessage(m.redirectNotice, { method: methodLabel(selected) })}</Notice>}

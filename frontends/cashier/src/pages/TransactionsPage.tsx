@@ -5,7 +5,7 @@ import { EmptyState, ErrorState, LoginRequired, Page, PageTitle, TabPanel, Table
 import { Pager } from '../components/Pager';
 import { StackedTable } from '../components/StackedTable';
 import { PAGE_SIZE, useTransactions, type Transaction, type TransactionTab } from '../api';
-import { m } from '../messages';
+import { m } from '../account/messages';
 import { showMoney } from '../money';
 
 const STATUS: Record<string, (typeof m)[keyof typeof m]> = {

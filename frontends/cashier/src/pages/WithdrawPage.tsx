@@ -8,7 +8,7 @@ import { PendingWithdrawals } from '../components/PendingWithdrawals';
 import { WithdrawForm } from '../components/WithdrawForm';
 import { depositErrorText } from '../errors';
 import { useCashierMethods } from '../hooks/useCashierMethods';
-import { m } from '../messages';
+import { m } from '../account/messages';
 import { showMoney } from '../money';
 
 /** The instant-withdrawal info box (SPEC section 2). */

@@ -83,9 +83,8 @@ async function balanceOf(site, token) {
 describe('cashier', () => {
   const ADMIN = 'cashier-e2e-admin';
   const site = useSite({ env: { CASINO_SANDBOX_PENDING_DELAY: '3s', CASINO_ADMIN_TOKEN: ADMIN } });
-  // Images other parts do not serve yet: the seed's payment-method logos
-  // (content/assets/payments/) and, on the lobby behind the result modals, the studio game thumbnails.
-  const ALLOW_HTTP = [...PENDING_API, /^404 [^ ]*\/api\/core\/casino\/assets\/payments\//, /^404 [^ ]*\/studio\/thumbnails\//];
+  // Images other parts do not serve yet: on the lobby behind the result modals, the studio game thumbnails.
+  const ALLOW_HTTP = [...PENDING_API, /^404 [^ ]*\/studio\/thumbnails\//];
   const opts = (extra = {}) => ({ baseURL: site.server.url, allow: { http: ALLOW_HTTP }, ...extra });
 
   test('card deposit authorised: success modal, balance, history row', async (t) => {
@@ -96,6 +95,10 @@ describe('cashier', () => {
       const grid = page.getByRole('radiogroup', { name: 'Payment methods' });
       await grid.waitFor();
       assert.equal(await page.getByLabel('Amount (EUR)').inputValue(), '25', 'default amount 25');
+      await logosLoaded(page);
+      // Bank transfer is withdrawal-only (hidden in the seed): not in the deposit grid.
+      assert.deepEqual(await grid.locator('[role="radio"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-method'))),
+        ['visa', 'mastercard', 'carouseller', 'skrill', 'mobilepay']);
       await screenshot(page, 'cashier-deposit-desktop-1280');
       // Client-side card checks before anything is sent.
       await page.getByRole('radio', { name: 'Visa' }).click();
@@ -130,6 +133,7 @@ describe('cashier', () => {
         if (new URL(r.url()).pathname === '/api/user/3ds-webhook') webhooks.push(r.postDataJSON());
       });
       await openCashier(page, '/deposit', token);
+      await logosLoaded(page);
       await screenshot(page, 'cashier-deposit-mobile-375');
       await payByCard(page, { number: '4000 0000 0000 3220', amount: '50' });
       await page.waitForURL(/\/sandbox\/card\/3ds\//);
@@ -168,13 +172,59 @@ describe('cashier', () => {
       await waitFor(() => events.some((e) => e.event === 'ALTERNATIVE_METHOD_BUTTON'), { what: 'ALTERNATIVE_METHOD_BUTTON log event' });
       const ev = events.find((e) => e.event === 'ALTERNATIVE_METHOD_BUTTON');
       assert.deepEqual(ev.data, { failedMethod: 'visa', alternativeMethod: 'carouseller' });
-      // The seed has no method called carouseller: the first non-card method stands for it.
+      // The seed's carouseller method is selected; it pays on the processor's hosted page.
       const checked = page.locator('[role="radio"][aria-checked="true"]');
       await checked.waitFor();
-      assert.notEqual(await checked.getAttribute('data-method'), 'visa');
+      assert.equal(await checked.getAttribute('data-method'), 'carouseller');
       assert.equal(await page.getByLabel('Card number').count(), 0, 'no card form for the alternative');
+      await page.getByRole('button', { name: 'Deposit €25.00' }).click();
+      await page.waitForURL(/\/sandbox\/card\/3ds\//);
+      await page.getByRole('button', { name: 'Approve' }).click();
+      await page.waitForURL((u) => u.searchParams.get('modal') === 'deposit-3ds-success' && u.searchParams.get('met') === 'carouseller');
+      const done = await resultModal(page, 'deposit-3ds-success');
+      await done.getByText('Your balance: €25.00').waitFor();
     });
-    assert.equal((await balanceOf(site, token)).balance, '0.00');
+    assert.equal((await balanceOf(site, token)).balance, '25.00');
+
+    // The other way round: a failed non-card deposit offers a card, and the card form opens.
+    await withPage(site.browser, t, opts({ viewport: MOBILE }), async ({ page }) => {
+      await page.goto(`/?modal=deposit-failed&met=carouseller&at=${encodeURIComponent(token)}`);
+      const modal = await resultModal(page, 'deposit-failed');
+      await modal.getByRole('button', { name: 'Pay by card' }).click();
+      await page.waitForURL((u) => u.pathname === '/deposit' && u.searchParams.get('method') === 'card');
+      await page.locator('[role="radio"][aria-checked="true"][data-method="visa"]').waitFor();
+      await page.getByLabel('Card number').waitFor();
+    });
+  });
+
+  test('pending card that succeeds later: the pending modal polls the deposit and turns into the success modal', async (t) => {
+    const { token } = await newPlayer(site);
+    await withPage(site.browser, t, opts(), async ({ page }) => {
+      const polls = [];
+      page.on('request', (r) => {
+        if (/^\/api\/user\/deposits\/dep_/.test(new URL(r.url()).pathname)) polls.push(r.url());
+      });
+      await openCashier(page, '/deposit', token);
+      await payByCard(page, { number: '4000 0000 0000 0077' });
+      await page.waitForURL((u) => u.searchParams.get('modal') === 'deposit-pending' && /^dep_/.test(u.searchParams.get('depositId') ?? ''));
+      const depositId = new URL(page.url()).searchParams.get('depositId');
+      await resultModal(page, 'deposit-pending');
+      await screenshot(page, 'cashier-pending-modal-1280', { fullPage: false });
+      // No realtime event announces a success: only the poll can switch the modal.
+      await page.waitForURL((u) => u.searchParams.get('modal') === 'deposit-success' && u.searchParams.get('met') === 'visa', { timeout: 30_000 });
+      const modal = await resultModal(page, 'deposit-success');
+      await modal.getByText('Your balance: €25.00').waitFor();
+      assert.ok(polls.length >= 1 && polls.every((u) => u.endsWith(`/api/user/deposits/${depositId}`)), `polled ${polls}`);
+      assert.equal(new URL(page.url()).searchParams.get('depositId'), null, 'the deposit id leaves the URL');
+    });
+    // Only the player's own deposit: another player gets 404, never 403.
+    const other = await newPlayer(site);
+    const mine = await api(site, 'GET', '/api/user/get-transactions?type=deposit', null, token);
+    const id = mine.json.data.rows[0].transactionId;
+    assert.equal((await api(site, 'GET', `/api/user/deposits/${id}`, null, token)).json.data.status, 'confirmed');
+    const theirs = await api(site, 'GET', `/api/user/deposits/${id}`, null, other.token);
+    assert.equal(theirs.status, 404);
+    assert.equal(theirs.json.error.code, 'NOT_FOUND');
   });
 
   test('pending card that fails later: the realtime failedDeposit turns the pending modal into the failed one', async (t) => {
@@ -302,6 +352,31 @@ describe('cashier', () => {
     });
   });
 
+  test('first visit to /deposit downloads under 150 KB of JavaScript (gzip transfer, as e2e/bench measures /casino)', async (t) => {
+    const { token } = await newPlayer(site);
+    const sizes = {};
+    for (const [who, path] of [['visitor', '/deposit'], ['player', `/deposit?at=${encodeURIComponent(token)}`]]) {
+      await withPage(site.browser, t, opts(), async ({ page }) => {
+        const responses = [];
+        page.on('response', (r) => responses.push(r));
+        await page.goto(path);
+        await waitForApp(page, 'cashier');
+        await page.locator('[data-testid="cashier-app"] h1').waitFor();
+        // A player's page keeps the realtime stream open (never network-idle): wait for what it shows instead.
+        if (who === 'player') await logosLoaded(page);
+        else await page.waitForLoadState('networkidle');
+        let total = 0;
+        for (const r of responses) {
+          if (!/javascript/.test(r.headers()['content-type'] ?? '')) continue;
+          total += (await r.request().sizes()).responseBodySize;
+        }
+        sizes[who] = total;
+      });
+    }
+    t.diagnostic(`first-visit JavaScript on /deposit: visitor ${(sizes.visitor / 1024).toFixed(1)} KB, player ${(sizes.player / 1024).toFixed(1)} KB (gzip)`);
+    assert.ok(sizes.visitor < 150 * 1024, `visitor: ${(sizes.visitor / 1024).toFixed(1)} KB`);
+  });
+
   test('no horizontal overflow on the cashier pages at 375 px', async (t) => {
     const { token } = await newPlayer(site);
     await withPage(site.browser, t, opts({ viewport: MOBILE }), async ({ page }) => {
@@ -318,6 +393,16 @@ describe('cashier', () => {
     });
   });
 });
+
+/** Every payment-method logo in the grid has loaded (an SVG under /api/core/casino/assets/payments/). */
+async function logosLoaded(page) {
+  const imgs = page.locator('[role="radiogroup"] img');
+  await imgs.first().waitFor();
+  await waitFor(async () => (await imgs.evaluateAll((els) => els.every((e) => e.complete && e.naturalWidth > 0 && e.style.display !== 'none'))), { what: 'payment logos loaded' });
+  const srcs = await imgs.evaluateAll((els) => els.map((e) => new URL(e.src).pathname));
+  assert.ok(srcs.every((src) => /^\/api\/core\/casino\/assets\/payments\/[a-z]+\.svg$/.test(src)), `logos: ${srcs}`);
+  assert.equal(srcs.length, await page.locator('[role="radiogroup"] [role="radio"]').count(), 'one logo per method');
+}
 
 async function fillBank(page, amount, bankCode = 'HDFC0001234') {
   await page.getByLabel('Amount (EUR)').fill(amount);

@@ -1,7 +1,7 @@
 import { useIntl, type IntlShape } from 'react-intl';
 import styled from 'styled-components';
 import { Field, Muted } from '@casino/ui';
-import { m } from '../messages';
+import { m } from './messages';
 import { formatCardNumber, formatExpiry, type CardErrorKind, type CardErrors, type CardInput } from '../validation/card';
 
 const Row = styled.div`

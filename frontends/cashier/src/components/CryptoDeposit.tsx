@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { Button, ErrorState, Muted, Select, Skeleton, Stack, useToast } from '@casino/ui';
 import { useCryptoAddress, type PaymentMethod } from '../api';
-import { m } from '../messages';
+import { m } from './messages';
 import { showMoney } from '../money';
 import { QrCode } from './QrCode';
 

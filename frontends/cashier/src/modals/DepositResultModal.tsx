@@ -2,7 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { logEvent, navigate, useModal, useSearchParams, withQuery, type AppMessage } from '@casino/platform';
 import { Button, Modal, Muted, Spinner, Stack } from '@casino/ui';
 import { useUserDetails } from '../api';
-import { m } from '../messages';
+import { m } from './messages';
 import { alternativeMethod } from '../methods';
 import { showMoney } from '../money';
 import { resultModalUrl, useDepositStatus } from './useDepositStatus';

@@ -1,0 +1,43 @@
+import { cleanup, screen } from '@testing-library/react';
+import { clearSession } from '@casino/platform';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CashierApp } from '../routes';
+import { calls, loggedIn, METHODS, renderCashier, stubApi, USER } from './harness';
+
+function api() {
+  return stubApi((url) => {
+    if (url.pathname === '/api/user/get-user-details') return { body: { data: USER } };
+    if (url.pathname === '/api/admin/get-payments') return { body: { data: METHODS } };
+    return undefined;
+  });
+}
+
+describe('CashierApp routes', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it.each([
+    ['/deposit', 'Deposit'],
+    ['/withdraw', 'Withdraw'],
+    ['/profile/transactions', 'Transactions'],
+    ['/profile2/balance', 'Balance'],
+  ])('a visitor on %s sees the title and the log-in prompt, and no page code runs', async (path, title) => {
+    clearSession();
+    window.history.replaceState(null, '', path);
+    const fetch = api();
+    renderCashier(<CashierApp />);
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(title);
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('a player gets the page itself', async () => {
+    loggedIn('/deposit');
+    const fetch = api();
+    renderCashier(<CashierApp />);
+    await screen.findByRole('radiogroup', { name: 'Payment methods' });
+    expect(calls(fetch, '/api/admin/get-payments')).toHaveLength(1);
+  });
+});

@@ -104,6 +104,21 @@ func (t *Tx) PlayerBalances(playerID int64, c Currency) (real, bonus int64, err 
 	return real, bonus, nil
 }
 
+// UsePlayerBalances hands the job the player's real and bonus account rows
+// (id and balance; id 0 for an account not opened yet) that the caller read
+// with its own query inside this transaction (joining ledger_accounts on
+// name and currency), so that a following Post does not read them again,
+// exactly as after PlayerBalances. The rows must come from this
+// transaction: the post computes the new balances from them.
+func (t *Tx) UsePlayerBalances(playerID int64, c Currency, realID, real, bonusID, bonus int64) {
+	if realID != 0 {
+		t.w.accounts[PlayerReal(playerID)+"\x00"+c.Code] = &balanceRow{id: realID, kind: AccountReal, balance: real}
+	}
+	if bonusID != 0 {
+		t.w.accounts[PlayerBonus(playerID)+"\x00"+c.Code] = &balanceRow{id: bonusID, kind: AccountBonus, balance: bonus}
+	}
+}
+
 // Transaction reads a stored transaction by id inside the write transaction.
 func (t *Tx) Transaction(id int64) (Transaction, error) {
 	tr, _, err := loadTransaction(t.ctx, t.w, sqlTransactionByID, id)
@@ -223,7 +238,7 @@ func (l *Ledger) runGroup(group []*job) {
 		finish(fmt.Errorf("ledger: begin: %w", err))
 		return
 	}
-	w := writeTx{tx: sqlTx, stmts: stmts, bound: map[*sql.Stmt]*sql.Stmt{}}
+	w := writeTx{tx: sqlTx, stmts: stmts, bound: map[*sql.Stmt]*sql.Stmt{}, shared: map[string]*balanceRow{}}
 	ran := 0
 	for i, j := range group {
 		if err := j.ctx.Err(); err != nil {
@@ -239,6 +254,7 @@ func (l *Ledger) runGroup(group []*job) {
 		var err error
 		if results[i] != nil {
 			_, err = w.ExecContext(ctx, sqlRollbackTo)
+			clear(w.shared) // the job's balances are undone: read them again
 		} else {
 			ran++
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sync"
 	"testing"
+	"time"
 )
 
 // TestGroupCommitIsolatesJobs: jobs that fail (error or panic) roll back
@@ -93,4 +94,84 @@ func TestPostNewRefusesAUsedKey(t *testing.T) {
 	if err := l.Check(ctx); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestSharedAccountsInOneGroup: the game account's row is read once per
+// group and shared by its jobs; jobs that roll back after posting to it, and
+// refused posts, must leave the next jobs of the same group computing from
+// the balance the transaction really holds.
+func TestSharedAccountsInOneGroup(t *testing.T) {
+	ctx := context.Background()
+	l, _ := newTestLedger(t, 4)
+	for p := int64(1); p <= 4; p++ {
+		must(t)(l.Deposit(ctx, fmt.Sprint("d-", p), p, "sandbox", eurs("10.00"), nil))
+	}
+	const n = 30
+	release := make(chan struct{})
+	first := make(chan error, 1)
+	go func() { // holds the writer until every other job is queued: they form one group
+		first <- l.Do(ctx, func(*Tx) error { <-release; return nil })
+	}()
+	waitFor := func(what string, ok func() bool) {
+		for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(time.Millisecond) {
+			l.gmu.Lock()
+			done := ok()
+			l.gmu.Unlock()
+			if done {
+				return
+			}
+			if time.Now().After(deadline) {
+				close(release)
+				t.Fatal("timed out waiting for " + what)
+			}
+		}
+	}
+	waitFor("the first job to lead", func() bool { return l.leading && len(l.pending) == 0 })
+	var wg sync.WaitGroup
+	errs := make([]error, n)
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = l.Do(ctx, func(tx *Tx) error {
+				amount := "1.00"
+				if i%5 == 4 {
+					amount = "50.00" // more than the player has: a stored refusal
+				}
+				_, err := tx.Post(Transfer{IdempotencyKey: fmt.Sprint("b-", i), Kind: KindBet, Postings: []Posting{
+					{Account: PlayerReal(int64(1 + i%4)), Amount: eurs(amount).Neg()}, {Account: Game("studio"), Amount: eurs(amount)},
+				}})
+				if errors.Is(err, ErrInsufficientFunds) {
+					return nil
+				}
+				if err == nil && i%3 == 1 {
+					return errors.New("the caller's own statement failed")
+				}
+				return err
+			})
+		}()
+	}
+	waitFor("the jobs to queue", func() bool { return len(l.pending) == n })
+	close(release)
+	wg.Wait()
+	if err := <-first; err != nil {
+		t.Fatal(err)
+	}
+	committed := 0
+	for i, err := range errs {
+		if rolledBack := i%3 == 1 && i%5 != 4; rolledBack != (err != nil) {
+			t.Fatalf("job %d: %v", i, err)
+		}
+		if err == nil && i%5 != 4 {
+			committed++
+		}
+	}
+	if groups, jobs := l.GroupStats(); jobs-int64(n)-1 < 0 || groups > 4+2+1 {
+		t.Fatalf("%d groups for %d jobs: the test wants one group of %d", groups, jobs, n)
+	}
+	game, err := l.Balance(ctx, Game("studio"), eur)
+	if err != nil || game.Decimal() != fmt.Sprintf("%d.00", committed) {
+		t.Fatalf("game account %v (%v), want %d.00", game, err, committed)
+	}
+	mustCheck(t, l)
 }

@@ -133,7 +133,7 @@ const (
 	sqlReversedBy        = `SELECT id FROM ledger_transactions WHERE reverses_id = ? AND status = 'committed'`
 	sqlAccountByName     = `SELECT id, balance FROM ledger_accounts WHERE name = ? AND currency = ?`
 	sqlInsertAccount     = `INSERT INTO ledger_accounts(name, currency, kind, player_id) VALUES (?, ?, ?, ?) RETURNING id, balance`
-	sqlInsertTransaction = `INSERT INTO ledger_transactions(idempotency_key, kind, status, error_code, request_hash, reverses_id, metadata) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id, created_at`
+	sqlInsertTransaction = `INSERT INTO ledger_transactions(idempotency_key, kind, status, error_code, request_hash, reverses_id, metadata, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
 	sqlInsertPostings    = `INSERT INTO ledger_postings(transaction_id, account_id, currency, amount, balance_after) VALUES `
 	sqlUpdateBalance     = `UPDATE ledger_accounts SET balance = ? WHERE id = ?`
 )
@@ -196,6 +196,12 @@ type writeTx struct {
 	// currency), so a caller that read balances before posting does not
 	// read them twice. Per job: a rolled-back job takes its cache with it.
 	accounts map[string]*balanceRow
+	// shared caches the house, game and provider rows for the whole group:
+	// every bet of a group posts to the same game account, which is then
+	// read once per group instead of once per bet. Rows are replaced only
+	// after a post's statements all succeeded, and the map is emptied when
+	// a job rolls back, so it always equals what the transaction holds.
+	shared map[string]*balanceRow
 	// bound caches the statements bound to this transaction (one per
 	// prepared statement for the whole group, not one per call).
 	bound map[*sql.Stmt]*sql.Stmt
@@ -413,7 +419,9 @@ func apply(ctx context.Context, tx writeTx, r request) (result, error) {
 		postings, accounts, refusal = rev.postings, rev.accounts, rev.refusal
 	}
 
-	// Resolve accounts and compute every posting's balance after it.
+	// Resolve accounts and compute every posting's balance after it, on
+	// copies of the cached rows: the caches take the new balances only once
+	// every statement below succeeded.
 	rows := map[string]*balanceRow{} // by name + "\x00" + currency
 	after := make([]int64, len(postings))
 	ids := make([]int64, len(postings))
@@ -425,7 +433,14 @@ func apply(ctx context.Context, tx writeTx, r request) (result, error) {
 		key := p.Account + "\x00" + cur
 		row, ok := rows[key]
 		if !ok {
-			if row, ok = tx.accounts[key]; !ok || row.id == 0 {
+			cached, ok := tx.accounts[key]
+			if !ok || cached.id == 0 {
+				cached, ok = tx.shared[key]
+			}
+			if ok && cached.id != 0 {
+				c := *cached
+				row = &c
+			} else {
 				var err error
 				if row, err = getOrCreateAccount(ctx, tx, accounts[i], cur); err != nil {
 					return result{}, err
@@ -447,26 +462,25 @@ func apply(ctx context.Context, tx writeTx, r request) (result, error) {
 	status, code := StatusCommitted, ""
 	if refusal != nil {
 		status, code = StatusFailed, codeOf(refusal)
-		clear(tx.accounts)
-	} else if tx.accounts != nil {
-		for key, row := range rows {
-			tx.accounts[key] = row
-		}
 	}
 	var reverses any
 	if r.Reverses != 0 {
 		reverses = r.Reverses
 	}
 	out := Transaction{IdempotencyKey: r.IdempotencyKey, Kind: r.Kind, Status: status, ErrorCode: code, Reverses: r.Reverses}
-	var created string
+	// The time comes from Go, in the column default's format: SQLite's
+	// 'now' costs a clock system call and a strftime per row here.
+	created := time.Now().UTC().Truncate(time.Millisecond)
 	err := tx.QueryRowContext(ctx, sqlInsertTransaction,
-		r.IdempotencyKey, string(r.Kind), string(status), code, r.hash, reverses, r.metadata).Scan(&out.ID, &created)
+		r.IdempotencyKey, string(r.Kind), string(status), code, r.hash, reverses, r.metadata,
+		created.Format(timeFormat)).Scan(&out.ID)
 	if err != nil {
 		return result{}, fmt.Errorf("ledger: store transaction: %w", err)
 	}
-	out.CreatedAt = parseTime(created)
-	if err := json.Unmarshal([]byte(r.metadata), &out.Metadata); err != nil {
-		return result{}, err
+	out.CreatedAt = created
+	out.Metadata = make(map[string]string, len(r.Metadata))
+	for k, v := range r.Metadata {
+		out.Metadata[k] = v
 	}
 	if refusal != nil {
 		return result{tx: out, refusal: refusal}, nil
@@ -482,6 +496,15 @@ func apply(ctx context.Context, tx writeTx, r request) (result, error) {
 	for _, row := range rows {
 		if _, err := tx.ExecContext(ctx, sqlUpdateBalance, row.balance, row.id); err != nil {
 			return result{}, fmt.Errorf("ledger: update balance: %w", err)
+		}
+	}
+	for key, row := range rows {
+		if row.kind.PlayerOnly() {
+			if tx.accounts != nil {
+				tx.accounts[key] = row
+			}
+		} else if tx.shared != nil {
+			tx.shared[key] = row
 		}
 	}
 	out.Postings = postings
@@ -628,6 +651,9 @@ func (l *Ledger) get(ctx context.Context, query string, arg any) (Transaction, e
 	}
 	return t, err
 }
+
+// timeFormat is strftime('%Y-%m-%dT%H:%M:%fZ'), the created_at default.
+const timeFormat = "2006-01-02T15:04:05.000Z"
 
 func parseTime(s string) time.Time {
 	t, err := time.Parse(time.RFC3339Nano, s)

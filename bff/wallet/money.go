@@ -179,9 +179,11 @@ func (s *Service) money(ctx context.Context, c moneyCall) (Result, error) {
 
 func (w wtx) money(c moneyCall) (Result, *event, error) {
 	req := c.req
-	if prev, ok, err := w.transaction(c.provider, req.TransactionID); err != nil {
+	st, err := w.state(c.playerID, c.provider, req.RoundID, req.TransactionID)
+	if err != nil {
 		return Result{}, nil, err
-	} else if ok {
+	}
+	if prev := st.prev; st.havePrev {
 		r, err := replayOrConflict(prev, c.hash)
 		if err != nil {
 			var apiErr *api.Error
@@ -192,20 +194,16 @@ func (w wtx) money(c moneyCall) (Result, *event, error) {
 		}
 		return r, nil, nil
 	}
-	p, err := w.player(c.playerID)
-	if err != nil {
-		return Result{}, nil, err
+	if !st.havePlayer {
+		return Result{}, nil, ErrPlayerNotFound
 	}
+	p, round, haveRound, real, bonus := st.player, st.round, st.haveRound, st.real, st.bonus
 	amount, err := amountIn(p.currency, req, p)
 	if err != nil {
 		return Result{}, nil, err
 	}
 	if c.kind == "debit" && amount == 0 {
 		return Result{}, nil, api.ErrValidation.WithField("amount", "Invalid format")
-	}
-	round, haveRound, err := w.round(qRound, c.provider, req.RoundID)
-	if err != nil {
-		return Result{}, nil, err
 	}
 	if haveRound && (round.playerID != c.playerID || round.gameID != req.GameID) {
 		return Result{}, nil, ErrRoundNotFound
@@ -215,10 +213,6 @@ func (w wtx) money(c moneyCall) (Result, *event, error) {
 	}
 	if haveRound && round.status == "closed" {
 		return Result{}, nil, ErrRoundClosed
-	}
-	real, bonus, err := w.balances(c.playerID, p.currency)
-	if err != nil {
-		return Result{}, nil, err
 	}
 	playable := func(real, bonus int64) int64 {
 		if p.policy.Wagering == RealToFun {
@@ -327,7 +321,7 @@ func (w wtx) money(c moneyCall) (Result, *event, error) {
 			outcome = *c.outcome
 		}
 		if err := w.row(qInsertRound, c.provider, req.RoundID, c.playerID, req.GameID, p.currency.Code, betReal, betBonus,
-			before, after, outcome, status, ended).Scan(&row.roundRef); err != nil {
+			before, after, outcome, status, ended, nowText(w.s.Now())).Scan(&row.roundRef); err != nil {
 			return Result{}, nil, err
 		}
 	}
@@ -413,7 +407,7 @@ func (w wtx) insert(t txInsert, response any) (int64, error) {
 	var id int64
 	err = w.row(qInsertTx, t.provider, t.txID, t.kind, t.status, t.errorCode, t.hash, t.playerID, t.gameID, nullable(t.roundRef),
 		t.currency, t.amount, t.realAmount, t.bonusAmount, t.balanceBefore, t.balanceAfter, t.bonusAfter,
-		nullable(t.ledgerTx), nullable(t.targetRef), string(b)).Scan(&id)
+		nullable(t.ledgerTx), nullable(t.targetRef), string(b), nowText(w.s.Now())).Scan(&id)
 	if err != nil {
 		return 0, fmt.Errorf("wallet: store transaction %s/%s: %w", t.provider, t.txID, err)
 	}

@@ -50,9 +50,11 @@ func (s *Service) Rollback(ctx context.Context, provider string, req RollbackReq
 }
 
 func (w wtx) rollback(provider string, req RollbackRequest, playerID int64, hash []byte) (Result, error) {
-	if prev, ok, err := w.transaction(provider, req.TransactionID); err != nil {
+	st, err := w.state(playerID, provider, "", req.TransactionID)
+	if err != nil {
 		return Result{}, err
-	} else if ok {
+	}
+	if prev := st.prev; st.havePrev {
 		if prev.kind == "tombstone" || string(prev.hash) != string(hash) {
 			return Result{}, ErrDuplicateTransaction
 		}
@@ -63,15 +65,11 @@ func (w wtx) rollback(provider string, req RollbackRequest, playerID int64, hash
 		}
 		return r, err
 	}
-	p, err := w.player(playerID)
-	if err != nil {
-		return Result{}, err
+	if !st.havePlayer {
+		return Result{}, ErrPlayerNotFound
 	}
+	p, real, bonus := st.player, st.real, st.bonus
 	cur := p.currency
-	real, bonus, err := w.balances(playerID, cur)
-	if err != nil {
-		return Result{}, err
-	}
 	playable := real
 	if p.policy.Wagering == RealToFun {
 		playable += bonus

@@ -17,26 +17,43 @@ const (
 	qTx = `SELECT id, kind, status, request_hash, player_id, game_id, COALESCE(round_ref, 0), currency, amount,
 		real_amount, bonus_amount, COALESCE(ledger_tx_id, 0), rolled_back, response, substr(created_at, 1, 10)
 		FROM wallet_transactions WHERE provider = ? AND transaction_id = ?`
-	qPlayer = `SELECT u.currency_code, u.self_exclusion_permanent, u.self_exclusion_until,
+	// qState is everything a money call or a rollback reads before it
+	// decides, in one statement (each statement costs more than the rows it
+	// reads): the earlier use of its transaction id (qTx's columns), the
+	// player with limits and wagering rule, their real and bonus ledger rows
+	// and the round named by the call ("" for none).
+	qState = `SELECT COALESCE(t.id, 0), COALESCE(t.kind, ''), COALESCE(t.status, ''), COALESCE(t.request_hash, x''),
+		COALESCE(t.player_id, 0), COALESCE(t.game_id, ''), COALESCE(t.round_ref, 0), COALESCE(t.currency, ''),
+		COALESCE(t.amount, 0), COALESCE(t.real_amount, 0), COALESCE(t.bonus_amount, 0), COALESCE(t.ledger_tx_id, 0),
+		COALESCE(t.rolled_back, 0), COALESCE(t.response, ''), COALESCE(substr(t.created_at, 1, 10), ''),
+		COALESCE(u.id, 0), COALESCE(u.currency_code, ''), COALESCE(u.self_exclusion_permanent, 0), COALESCE(u.self_exclusion_until, ''),
 		COALESCE(l.max_bet, 0), COALESCE(l.daily_bet, 0), COALESCE(l.weekly_bet, 0), COALESCE(l.monthly_bet, 0),
 		COALESCE(l.daily_loss, 0), COALESCE(l.weekly_loss, 0), COALESCE(l.monthly_loss, 0),
 		COALESCE(l.frozen_until, ''), COALESCE(l.bonus_buy_confirmed, 0),
-		COALESCE(w.wagering_type, 'REAL_MONEY_ONLY'), COALESCE(w.bonus_max_bet, 0)
-		FROM users u LEFT JOIN player_limits l ON l.player_id = u.id LEFT JOIN player_wagering w ON w.player_id = u.id
-		WHERE u.id = ?`
+		COALESCE(w.wagering_type, 'REAL_MONEY_ONLY'), COALESCE(w.bonus_max_bet, 0),
+		COALESCE(ar.id, 0), COALESCE(ar.balance, 0), COALESCE(ab.id, 0), COALESCE(ab.balance, 0),
+		COALESCE(r.id, 0), COALESCE(r.player_id, 0), COALESCE(r.game_id, ''), COALESCE(r.currency, ''),
+		COALESCE(r.bet_real, 0), COALESCE(r.bet_bonus, 0), COALESCE(r.win, 0), COALESCE(r.status, '')
+		FROM (SELECT 1) one
+		LEFT JOIN wallet_transactions t ON t.provider = ?4 AND t.transaction_id = ?6
+		LEFT JOIN users u ON u.id = ?1
+		LEFT JOIN player_limits l ON l.player_id = u.id LEFT JOIN player_wagering w ON w.player_id = u.id
+		LEFT JOIN ledger_accounts ar ON ar.name = ?2 AND ar.currency = u.currency_code
+		LEFT JOIN ledger_accounts ab ON ab.name = ?3 AND ab.currency = u.currency_code
+		LEFT JOIN wallet_rounds r ON r.provider = ?4 AND r.round_id = ?5`
 	qRound        = `SELECT id, player_id, game_id, currency, bet_real, bet_bonus, win, status FROM wallet_rounds WHERE provider = ? AND round_id = ?`
 	qRoundByRef   = `SELECT id, player_id, game_id, currency, bet_real, bet_bonus, win, status FROM wallet_rounds WHERE id = ?`
 	qBalances     = `SELECT name, balance FROM ledger_accounts WHERE currency = ? AND name IN (?, ?)`
-	qInsertRound  = `INSERT INTO wallet_rounds(provider, round_id, player_id, game_id, currency, bet_real, bet_bonus, win, balance_before, balance_after, outcome, status, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?) RETURNING id`
+	qInsertRound  = `INSERT INTO wallet_rounds(provider, round_id, player_id, game_id, currency, bet_real, bet_bonus, win, balance_before, balance_after, outcome, status, ended_at, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?) RETURNING id`
 	qUpdateRound  = `UPDATE wallet_rounds SET bet_real = bet_real + ?, bet_bonus = bet_bonus + ?, win = win + ?, balance_after = ?, outcome = coalesce(?, outcome), status = ?, ended_at = ? WHERE id = ?`
-	qInsertTx     = `INSERT INTO wallet_transactions(provider, transaction_id, kind, status, error_code, request_hash, player_id, game_id, round_ref, currency, amount, real_amount, bonus_amount, balance_before, balance_after, bonus_after, ledger_tx_id, target_ref, response) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
+	qInsertTx     = `INSERT INTO wallet_transactions(provider, transaction_id, kind, status, error_code, request_hash, player_id, game_id, round_ref, currency, amount, real_amount, bonus_amount, balance_before, balance_after, bonus_after, ledger_tx_id, target_ref, response, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
 	qDay          = `INSERT INTO wallet_player_days(player_id, currency, day, staked, won) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET staked = staked + excluded.staked, won = won + excluded.won`
 	qPeriods      = `SELECT COALESCE(SUM(CASE WHEN day >= ?1 THEN staked END), 0), COALESCE(SUM(CASE WHEN day >= ?1 THEN won END), 0), COALESCE(SUM(CASE WHEN day >= ?2 THEN staked END), 0), COALESCE(SUM(CASE WHEN day >= ?2 THEN won END), 0), COALESCE(SUM(staked), 0), COALESCE(SUM(won), 0) FROM wallet_player_days WHERE player_id = ?4 AND currency = ?5 AND day >= ?3`
 	qConsumeBuy   = `UPDATE player_limits SET bonus_buy_confirmed = 0 WHERE player_id = ?`
 	qMarkReversed = `UPDATE wallet_transactions SET rolled_back = 1 WHERE id = ?`
 )
 
-var statements = []string{qTx, qPlayer, qRound, qRoundByRef, qInsertRound, qUpdateRound, qInsertTx, qDay, qPeriods, qConsumeBuy, qMarkReversed}
+var statements = []string{qTx, qState, qRound, qRoundByRef, qInsertRound, qUpdateRound, qInsertTx, qDay, qPeriods, qConsumeBuy, qMarkReversed}
 
 func (s *Service) prepare(ctx context.Context) error {
 	s.stmtOnce.Do(func() {
@@ -107,28 +124,57 @@ type player struct {
 }
 
 func (w wtx) player(id int64) (player, error) {
-	var (
-		p    player
-		code string
-		conf int
-	)
-	pol := &p.policy
-	err := w.row(qPlayer, id).Scan(&code, &pol.SelfExclusionPermanent, &pol.SelfExclusionUntil, &pol.MaxBet,
-		&pol.BetLimits[0], &pol.BetLimits[1], &pol.BetLimits[2], &pol.LossLimits[0], &pol.LossLimits[1], &pol.LossLimits[2],
-		&pol.FrozenUntil, &conf, &pol.Wagering, &pol.BonusMaxBet)
-	if errors.Is(err, sql.ErrNoRows) {
-		return player{}, ErrPlayerNotFound
+	st, err := w.state(id, "", "", "")
+	if err == nil && !st.havePlayer {
+		err = ErrPlayerNotFound
 	}
+	return st.player, err
+}
+
+// callState is what qState read for a call.
+type callState struct {
+	prev        txRow // the transaction id's earlier use, if havePrev
+	havePrev    bool
+	player      player // valid if havePlayer
+	havePlayer  bool
+	real, bonus int64 // the player's balances
+	round       roundRow
+	haveRound   bool
+}
+
+// state reads a call's state (qState). The player's ledger rows are handed
+// to the ledger for the post that follows.
+func (w wtx) state(playerID int64, provider, roundID, txID string) (callState, error) {
+	var (
+		st              callState
+		code            string
+		conf            int
+		realID, bonusID int64
+		uid             int64
+	)
+	t, pol, r := &st.prev, &st.player.policy, &st.round
+	err := w.row(qState, playerID, ledger.PlayerReal(playerID), ledger.PlayerBonus(playerID), provider, roundID, txID).Scan(
+		&t.id, &t.kind, &t.status, &t.hash, &t.playerID, &t.gameID, &t.roundRef, &t.currency,
+		&t.amount, &t.realAmount, &t.bonusAmt, &t.ledgerTx, &t.rolledBack, &t.response, &t.day,
+		&uid, &code, &pol.SelfExclusionPermanent, &pol.SelfExclusionUntil, &pol.MaxBet,
+		&pol.BetLimits[0], &pol.BetLimits[1], &pol.BetLimits[2], &pol.LossLimits[0], &pol.LossLimits[1], &pol.LossLimits[2],
+		&pol.FrozenUntil, &conf, &pol.Wagering, &pol.BonusMaxBet, &realID, &st.real, &bonusID, &st.bonus,
+		&r.id, &r.playerID, &r.gameID, &r.currency, &r.betReal, &r.betBonus, &r.win, &r.status)
 	if err != nil {
-		return player{}, fmt.Errorf("wallet: player %d: %w", id, err)
+		return callState{}, fmt.Errorf("wallet: state of %s/%s (player %d): %w", provider, txID, playerID, err)
+	}
+	st.havePrev, st.haveRound = t.id != 0, r.id != 0
+	if uid == 0 {
+		return st, nil
 	}
 	pol.BonusBuyConfirmed = conf != 0
 	c, err := ledger.LookupCurrency(code)
 	if err != nil {
-		return player{}, fmt.Errorf("wallet: player %d currency %s: %w", id, code, err)
+		return callState{}, fmt.Errorf("wallet: player %d currency %s: %w", playerID, code, err)
 	}
-	p.currency = c
-	return p, nil
+	st.player.currency, st.havePlayer = c, true
+	w.UsePlayerBalances(playerID, c, realID, st.real, bonusID, st.bonus)
+	return st, nil
 }
 
 // balances reads the player's real and bonus balances (the ledger keeps the

@@ -104,7 +104,8 @@ describe('cashier history: Games tab', () => {
         // My history (profile) leads to the transactions page of the cashier.
         await page.getByRole('link', { name: 'Open transactions' }).click();
         await page.waitForURL((u) => u.pathname === '/profile/transactions');
-        await waitForApp(page, 'cashier');
+        // Client-side navigation: #mf-page keeps the server's data-app; the cashier mounts into it.
+        await page.locator('#mf-page [data-testid="cashier-app"]').waitFor();
         await page.getByRole('tab', { name: 'Games' }).click();
         const table = page.locator('[data-testid="transactions-games"]');
         await table.locator('tbody tr').nth(rows.length - 1).waitFor();

@@ -18,6 +18,9 @@ import (
 type Games struct {
 	Catalogue *games.Catalogue
 	Wallet    *wallet.Service
+	// Studio is the in-house studio's catalogue, loaded once (its maths are
+	// checked against the definitions on load) for the sync and the studio.
+	Studio *studio.Catalog
 }
 
 // openGames syncs the studio's titles into the catalogue (their figures
@@ -41,7 +44,7 @@ func (a *App) openGames(ctx context.Context) error {
 	if _, err := w.EnsureProvider(ctx, games.StudioWalletProvider, "Aurum Studio"); err != nil {
 		return err
 	}
-	a.Games = &Games{Catalogue: cat, Wallet: w}
+	a.Games = &Games{Catalogue: cat, Wallet: w, Studio: cat0}
 	return nil
 }
 

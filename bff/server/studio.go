@@ -20,10 +20,7 @@ import (
 // half settled are finished first. The live roulette table starts turning
 // and broadcasts on the public realtime topic studio.TableTopic.
 func (a *App) openStudio(ctx context.Context) error {
-	cat, err := studio.Open(a.Config.ContentDir)
-	if err != nil {
-		return fmt.Errorf("studio games: %w", err)
-	}
+	cat := a.Games.Studio // opened once by openGames
 	client, err := a.Games.Wallet.LocalClient(ctx, studio.ProviderID)
 	if err != nil {
 		return fmt.Errorf("studio wallet client: %w", err)
@@ -35,6 +32,13 @@ func (a *App) openStudio(ctx context.Context) error {
 		slog.Error("studio: recovering unsettled rounds", "err", err)
 	} else if n > 0 {
 		slog.Info("studio: settled rounds left open", "rounds", n)
+	}
+	// Stakes of a table round the last process did not finish go back to
+	// the players before the table opens again.
+	if n, err := a.Studio.RefundTableStakes(rctx); err != nil {
+		slog.Error("studio: refunding stakes of interrupted table rounds", "err", err)
+	} else if n > 0 {
+		slog.Info("studio: refunded stakes of interrupted table rounds", "rounds", n)
 	}
 	cfg := roulette.DefaultConfig
 	if v := os.Getenv("CASINO_ROULETTE_TIMES"); v != "" {
@@ -54,8 +58,8 @@ func (a *App) openStudio(ctx context.Context) error {
 	a.Studio.OpenTable(cfg, func(e roulette.Event) {
 		a.Realtime.Broadcast(studio.TableTopic, realtime.Event{Name: e.Name, Data: e.Data})
 	})
-	// The table turns for the life of the process.
-	go a.Studio.RunTable(context.Background())
+	// The table turns until App.Close (Studio.Close).
+	a.Studio.StartTable()
 	return nil
 }
 

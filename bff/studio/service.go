@@ -59,7 +59,8 @@ type Service struct {
 	Wallet Wallet
 	Now    func() time.Time
 	// Table is the live roulette table (nil until OpenTable).
-	Table *roulette.Table
+	Table     *roulette.Table
+	stopTable func() // set by StartTable
 }
 
 // NewService returns the studio over db.

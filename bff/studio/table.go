@@ -24,9 +24,15 @@ var (
 // TableTopic is the realtime topic of the live roulette table.
 const TableTopic = "table:" + RouletteID
 
-// OpenTable starts the live roulette table; publish broadcasts its state to
-// every follower. Drive it with Table.Run.
+// OpenTable starts the live roulette table, numbering its rounds after the
+// last one on record; publish broadcasts its state to every follower. Drive
+// it with StartTable (or Table.Step). Run RefundTableStakes first.
 func (s *Service) OpenTable(cfg roulette.Config, publish func(roulette.Event)) *roulette.Table {
+	if last, err := s.lastTableRound(context.Background()); err != nil {
+		slog.Error("roulette: last round", "err", err)
+	} else {
+		cfg.After = max(cfg.After, last)
+	}
 	t := roulette.New(RouletteID, cfg, tableBank{s}, publish, s.Now())
 	t.OnReveal = func(r roulette.Revealed) {
 		_, err := s.db.Write.Exec(`INSERT INTO studio_revealed_seeds(server_seed_hash, server_seed, owner, client_seed, last_nonce)
@@ -74,27 +80,45 @@ func (b tableBank) move(ctx context.Context, p roulette.Player, round, tx string
 	var res wallet.Result
 	var err error
 	if delta < 0 {
+		// The stake is on record before the debit, so a restart finds it.
+		if err := s.recordStake(ctx, p, round, tx, -delta, outcome); err != nil {
+			return "", err
+		}
 		req.Amount = minorText(-delta)
 		res, err = retry(ctx, func() (wallet.Result, error) { return s.Wallet.Debit(ctx, req) })
 		if err != nil && wallet.IsRetryable(err) {
 			// Unknown outcome: make sure the stake is not kept.
-			s.rollbackTx(ctx, p.UserID, round, tx)
+			if s.rollbackTx(ctx, p.UserID, round, tx) {
+				s.markStakes(ctx, "tx_id", tx, stakeRefunded)
+			}
 			return "", api.ErrServiceUnavailable
+		}
+		if err != nil {
+			s.markStakes(ctx, "tx_id", tx, stakeRefused)
+		} else {
+			s.markStakes(ctx, "tx_id", tx, stakeStaked)
 		}
 	} else {
 		req.Amount = minorText(delta)
 		res, err = retry(ctx, func() (wallet.Result, error) { return s.Wallet.Credit(ctx, req) })
+		if err == nil {
+			s.markStakes(ctx, "round_id", round, stakeSettled)
+		}
 	}
 	return res.Balance, err
 }
 
-func (s *Service) rollbackTx(ctx context.Context, user int64, round, tx string) {
+// rollbackTx rolls a table stake back (the id tx+":rollback" makes a repeat
+// harmless) and reports whether the wallet answered.
+func (s *Service) rollbackTx(ctx context.Context, user int64, round, tx string) bool {
 	if _, err := retry(ctx, func() (wallet.Result, error) {
 		return s.Wallet.Rollback(ctx, wallet.RollbackRequest{TransactionID: tx + ":rollback", RollbackTransactionID: tx,
 			RoundID: round, PlayerID: strconv.FormatInt(user, 10), GameID: RouletteID})
 	}); err != nil {
 		slog.Error("roulette: rollback", "round", round, "err", err)
+		return false
 	}
+	return true
 }
 
 // tableBetJSON is a bet as the client sends it (decimal amount).
@@ -157,5 +181,35 @@ func (s *Service) tableRoutes(mux *http.ServeMux) {
 func (s *Service) RunTable(ctx context.Context) {
 	if s.Table != nil {
 		s.Table.Run(ctx, 100*time.Millisecond, s.Now)
+	}
+}
+
+// StartTable steps the table in the background until Close.
+func (s *Service) StartTable() {
+	if s.Table == nil || s.stopTable != nil {
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	s.stopTable = func() {
+		cancel()
+		<-done
+	}
+	go func() {
+		defer close(done)
+		s.RunTable(ctx)
+	}()
+}
+
+// Close stops the table's loop and waits for the payments it started. The
+// stakes of a round still open stay on record and are refunded at the next
+// start (RefundTableStakes).
+func (s *Service) Close() {
+	if s.stopTable != nil {
+		s.stopTable()
+		s.stopTable = nil
+	}
+	if s.Table != nil {
+		s.Table.Wait()
 	}
 }

@@ -32,6 +32,9 @@ type Config struct {
 	MinBet, MaxBet        int64 // per bet
 	MaxRound              int64 // per player and round
 	History               int   // results kept in the state
+	// After is the last round number used before (0 for none): a restarted
+	// table continues after it, so round and wallet ids are never reused.
+	After uint64
 }
 
 // DefaultConfig: 15 s to bet, 4 s of spin, 6 s showing the result.
@@ -121,7 +124,7 @@ type Table struct {
 // New opens the first round at now.
 func New(id string, cfg Config, bank Bank, publish func(Event), now time.Time) *Table {
 	t := &Table{ID: id, cfg: cfg, bank: bank, publish: publish}
-	t.state.Table, t.state.History = id, []int{}
+	t.state.Table, t.state.History, t.state.Round = id, []int{}, cfg.After
 	t.mu.Lock()
 	t.open(now)
 	t.mu.Unlock()

@@ -1,0 +1,145 @@
+package studio
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+
+	"casino/bff/studio/roulette"
+	"casino/bff/wallet"
+)
+
+// Statuses of a real-money table stake (studio_table_stakes).
+const (
+	stakePending  = "pending"  // written, the debit not answered yet
+	stakeStaked   = "staked"   // debited, waiting for the round's result
+	stakeRefused  = "refused"  // the wallet refused the debit: nothing moved
+	stakeSettled  = "settled"  // the round was paid (win or 0) and closed
+	stakeRefunded = "refunded" // rolled back (unknown debit outcome, or cut off by a restart)
+)
+
+// recordStake writes a real-money stake before its debit.
+func (s *Service) recordStake(ctx context.Context, p roulette.Player, round, tx string, amount int64, outcome any) error {
+	var tableRound uint64
+	if o, ok := outcome.(roulette.Outcome); ok {
+		tableRound = o.Round
+	}
+	_, err := s.db.Write.ExecContext(ctx, `INSERT INTO studio_table_stakes(tx_id, table_round, round_id, session_id, user_id, currency, amount)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, tx, tableRound, round, p.Key, p.UserID, p.Currency, amount)
+	if err != nil {
+		return fmt.Errorf("roulette: record stake %s: %w", tx, err)
+	}
+	return nil
+}
+
+// markStakes moves the open stakes whose column (tx_id or round_id) is key to
+// status. A failure is logged: the stake stays open and the next start
+// settles it with the wallet, which knows what really happened.
+func (s *Service) markStakes(ctx context.Context, column, key, status string) {
+	_, err := s.db.Write.ExecContext(context.WithoutCancel(ctx), `UPDATE studio_table_stakes SET status = ?,
+		updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE `+column+` = ? AND status IN ('pending', 'staked')`, status, key)
+	if err != nil {
+		slog.Error("roulette: mark stake", column, key, "status", status, "err", err)
+	}
+}
+
+// lastTableRound is the highest table round number used before (stakes or
+// revealed seeds), so a restarted table continues after it.
+func (s *Service) lastTableRound(ctx context.Context) (uint64, error) {
+	var staked, revealed sql.NullInt64
+	err := s.db.Read.QueryRowContext(ctx, `SELECT (SELECT max(table_round) FROM studio_table_stakes),
+		(SELECT max(last_nonce) FROM studio_revealed_seeds WHERE owner = ?)`, TableTopic).Scan(&staked, &revealed)
+	if err != nil {
+		return 0, err
+	}
+	return uint64(max(staked.Int64, revealed.Int64, 0)), nil
+}
+
+// RefundTableStakes rolls back, through the wallet, every real-money stake
+// of a table round that was never paid: run at start-up, before the table
+// opens, so every open stake belongs to a round a restart cut off. Each
+// debit is rolled back under the id "<debit>:rollback" and the wallet round
+// is then closed with a zero credit "<round>:win" (the id the table's own
+// payment would have used), so a repeat after another crash moves nothing.
+// A round the wallet already closed was paid: its stakes are marked settled.
+// It answers the number of rounds refunded.
+func (s *Service) RefundTableStakes(ctx context.Context) (int, error) {
+	if s.Wallet == nil {
+		return 0, nil
+	}
+	rows, err := s.db.Read.QueryContext(ctx, `SELECT tx_id, round_id, currency, user_id FROM studio_table_stakes
+		WHERE status IN ('pending', 'staked') ORDER BY round_id, tx_id`)
+	if err != nil {
+		return 0, err
+	}
+	var stakes []tableStake
+	for rows.Next() {
+		var st tableStake
+		if err := rows.Scan(&st.tx, &st.round, &st.currency, &st.user); err != nil {
+			rows.Close()
+			return 0, err
+		}
+		stakes = append(stakes, st)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return 0, err
+	}
+	refunded := 0
+	for i := 0; i < len(stakes); {
+		j := i
+		for j < len(stakes) && stakes[j].round == stakes[i].round {
+			j++
+		}
+		paid, err := s.refundRound(ctx, stakes[i:j])
+		if err != nil {
+			return refunded, err
+		}
+		status := stakeRefunded
+		if paid {
+			status = stakeSettled
+		} else {
+			refunded++
+		}
+		s.markStakes(ctx, "round_id", stakes[i].round, status)
+		i = j
+	}
+	return refunded, nil
+}
+
+// tableStake is an open stake as RefundTableStakes reads it.
+type tableStake struct {
+	tx, round, currency string
+	user                int64
+}
+
+// refundRound rolls back one round's stakes and closes its wallet round; it
+// reports whether the wallet had closed the round already (it was paid).
+func (s *Service) refundRound(ctx context.Context, stakes []tableStake) (paid bool, err error) {
+	first := stakes[0]
+	player := strconv.FormatInt(first.user, 10)
+	for _, st := range stakes {
+		_, err := retry(ctx, func() (wallet.Result, error) {
+			return s.Wallet.Rollback(ctx, wallet.RollbackRequest{TransactionID: st.tx + ":rollback", RollbackTransactionID: st.tx,
+				RoundID: st.round, PlayerID: player, GameID: RouletteID})
+		})
+		if errors.Is(err, wallet.ErrRoundClosed) {
+			return true, nil
+		}
+		if err != nil {
+			return false, fmt.Errorf("roulette: refund %s: %w", st.tx, err)
+		}
+	}
+	_, err = retry(ctx, func() (wallet.Result, error) {
+		return s.Wallet.Credit(ctx, wallet.MoneyRequest{TransactionID: first.round + ":win", RoundID: first.round, PlayerID: player,
+			GameID: RouletteID, Currency: first.currency, Amount: minorText(0), CloseRound: true,
+			Outcome: []byte(`{"table":"` + RouletteID + `","refunded":true}`)})
+	})
+	if err != nil && !errors.Is(err, wallet.ErrRoundNotFound) { // no debit had arrived: no round to close
+		return false, fmt.Errorf("roulette: close refunded round %s: %w", first.round, err)
+	}
+	return false, nil
+}

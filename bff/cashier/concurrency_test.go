@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"sync"
 	"testing"
+	"time"
 
 	"casino/bff/ledger"
 )
@@ -93,6 +94,9 @@ func TestConcurrentCashier(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+	// A pending card resolves PendingDelay (1 ms) after its charge: let the
+	// last one fall due, or ResolveDue may leave it open.
+	time.Sleep(10 * time.Millisecond)
 	if err := sb.ResolveDue(ctx); err != nil {
 		t.Fatal(err)
 	}

@@ -60,29 +60,37 @@ func prepare(args []string) error {
 	data := fs.String("data", "data", "data directory of the casino")
 	players := fs.Int("players", 200, "players to create")
 	fs.Parse(args)
-	ctx := context.Background()
-	db, err := database.Open(ctx, *data)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	l := ledger.New(db)
-	eur := ledger.MustCurrency("EUR")
-	for i := range *players {
-		id := int64(firstPlayer + i)
-		if _, err := db.Write.ExecContext(ctx, `INSERT OR IGNORE INTO users(id, email, currency_code) VALUES (?, ?, 'EUR')`, id, fmt.Sprintf("bench%d@example.com", id)); err != nil {
-			return err
-		}
-		if _, err := l.Deposit(ctx, fmt.Sprint("bench-deposit-", id), id, "sandbox", ledger.MustParse("100000.00", eur), nil); err != nil {
-			return err
-		}
-	}
-	secret, err := wallet.NewService(db, l, nil).EnsureProvider(ctx, games.StudioWalletProvider, "Aurum Studio")
+	secret, err := prepareData(context.Background(), *data, *players)
 	if err != nil {
 		return err
 	}
 	fmt.Println(hex.EncodeToString(secret))
 	return nil
+}
+
+// benchDeposit is what each bench player starts with.
+const benchDeposit = "100000.00"
+
+// prepareData creates the bench players with money and the studio provider
+// in the casino's database, and returns the provider's secret.
+func prepareData(ctx context.Context, data string, players int) ([]byte, error) {
+	db, err := database.Open(ctx, data)
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close()
+	l := ledger.New(db)
+	eur := ledger.MustCurrency("EUR")
+	for i := range players {
+		id := int64(firstPlayer + i)
+		if _, err := db.Write.ExecContext(ctx, `INSERT OR IGNORE INTO users(id, email, currency_code) VALUES (?, ?, 'EUR')`, id, fmt.Sprintf("bench%d@example.com", id)); err != nil {
+			return nil, err
+		}
+		if _, err := l.Deposit(ctx, fmt.Sprint("bench-deposit-", id), id, "sandbox", ledger.MustParse(benchDeposit, eur), nil); err != nil {
+			return nil, err
+		}
+	}
+	return wallet.NewService(db, l, nil).EnsureProvider(ctx, games.StudioWalletProvider, "Aurum Studio")
 }
 
 // Result is what run prints (JSON).
@@ -112,9 +120,6 @@ func run(args []string) error {
 	if err != nil || len(secret) == 0 {
 		return errors.New("--secret: hex secret required")
 	}
-	client := &wallet.Client{BaseURL: *url, Provider: games.StudioWalletProvider, Secret: secret,
-		SystemToken: os.Getenv("CASINO_SYSTEM_TOKEN"),
-		HTTP:        &http.Client{Timeout: 15 * time.Second, Transport: &http.Transport{MaxIdleConns: *conc * 2, MaxIdleConnsPerHost: *conc * 2}}}
 	var ackW *bufio.Writer
 	var ackMu sync.Mutex
 	if *acked != "" {
@@ -136,6 +141,33 @@ func run(args []string) error {
 		}
 		ackMu.Unlock()
 	}
+	r := load(loadConfig{URL: *url, Secret: secret, Players: *players, Concurrency: *conc,
+		Duration: time.Duration(*seconds * float64(time.Second)), Game: *game, Bet: *bet, Ack: ack})
+	return json.NewEncoder(os.Stdout).Encode(r)
+}
+
+// loadConfig is one load run.
+type loadConfig struct {
+	URL         string
+	Secret      []byte
+	Players     int
+	Concurrency int
+	Duration    time.Duration
+	Game, Bet   string
+	// Ack, when set, is given the id of every transaction the casino
+	// acknowledged (answered 200).
+	Ack func(ids ...string)
+}
+
+// load plays rounds for cfg.Duration and measures them.
+func load(cfg loadConfig) Result {
+	client := &wallet.Client{BaseURL: cfg.URL, Provider: games.StudioWalletProvider, Secret: cfg.Secret,
+		SystemToken: os.Getenv("CASINO_SYSTEM_TOKEN"),
+		HTTP:        &http.Client{Timeout: 15 * time.Second, Transport: &http.Transport{MaxIdleConns: cfg.Concurrency * 2, MaxIdleConnsPerHost: cfg.Concurrency * 2}}}
+	ack := cfg.Ack
+	if ack == nil {
+		ack = func(...string) {}
+	}
 	run := fmt.Sprint(time.Now().UnixNano())
 	var (
 		seq, rounds, errs atomic.Int64
@@ -144,20 +176,20 @@ func run(args []string) error {
 		lat               []time.Duration
 	)
 	ctx := context.Background()
-	deadline := time.Now().Add(time.Duration(*seconds * float64(time.Second)))
+	deadline := time.Now().Add(cfg.Duration)
 	start := time.Now()
 	var wg sync.WaitGroup
-	for range *conc {
+	for range cfg.Concurrency {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			var mine []time.Duration
 			for time.Now().Before(deadline) {
 				i := seq.Add(1)
-				player := fmt.Sprint(firstPlayer + int(i)%*players)
+				player := fmt.Sprint(firstPlayer + int(i)%cfg.Players)
 				round := fmt.Sprintf("b%s-%d", run, i)
 				t0 := time.Now()
-				d := wallet.MoneyRequest{TransactionID: round + "-d", RoundID: round, PlayerID: player, GameID: *game, Currency: "EUR", Amount: *bet}
+				d := wallet.MoneyRequest{TransactionID: round + "-d", RoundID: round, PlayerID: player, GameID: cfg.Game, Currency: "EUR", Amount: cfg.Bet}
 				if _, err := client.Debit(ctx, d); err != nil {
 					errs.Add(1)
 					firstErr.CompareAndSwap(nil, err.Error())
@@ -168,7 +200,7 @@ func run(args []string) error {
 				if i%4 == 0 {
 					win = "0.30"
 				}
-				c := wallet.MoneyRequest{TransactionID: round + "-c", RoundID: round, PlayerID: player, GameID: *game, Currency: "EUR", Amount: win, CloseRound: true,
+				c := wallet.MoneyRequest{TransactionID: round + "-c", RoundID: round, PlayerID: player, GameID: cfg.Game, Currency: "EUR", Amount: win, CloseRound: true,
 					Outcome: json.RawMessage(`{"bench":true}`)}
 				if _, err := client.Credit(ctx, c); err != nil {
 					errs.Add(1)
@@ -187,7 +219,7 @@ func run(args []string) error {
 	wg.Wait()
 	elapsed := time.Since(start).Seconds()
 	slices.Sort(lat)
-	r := Result{Rounds: rounds.Load(), Errors: errs.Load(), Seconds: elapsed, Concurrency: *conc}
+	r := Result{Rounds: rounds.Load(), Errors: errs.Load(), Seconds: elapsed, Concurrency: cfg.Concurrency}
 	r.RoundsPerS = float64(r.Rounds) / elapsed
 	if n := len(lat); n > 0 {
 		r.P50Ms = float64(lat[n/2].Microseconds()) / 1000
@@ -196,7 +228,7 @@ func run(args []string) error {
 	if v, ok := firstErr.Load().(string); ok {
 		r.FirstError = v
 	}
-	return json.NewEncoder(os.Stdout).Encode(r)
+	return r
 }
 
 func verify(args []string) error {

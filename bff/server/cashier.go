@@ -14,7 +14,6 @@ import (
 	"casino/bff/cashier/cardsandbox"
 	"casino/bff/cashier/chainsandbox"
 	"casino/bff/cashier/coins"
-	"casino/bff/ledger"
 )
 
 // cashierSandbox is on unless CASINO_SANDBOX=off: the sandbox card processor
@@ -32,7 +31,7 @@ type Cashier struct {
 // openCashier builds the cashier on the ledger with its processors and
 // starts their background work (pending payments) for the life of ctx.
 func (a *App) openCashier(ctx context.Context) error {
-	a.Cashier = &Cashier{Service: cashier.New(a.DB, ledger.New(a.DB), a.Realtime)}
+	a.Cashier = &Cashier{Service: cashier.New(a.DB, a.Ledger, a.Realtime)}
 	a.Cashier.ExcludedCountries = func(ctx context.Context) ([]string, error) {
 		st, err := a.Settings.Current(ctx)
 		return st.ExcludedCountries, err

@@ -8,7 +8,6 @@ import (
 	"strconv"
 
 	"casino/bff/games"
-	"casino/bff/ledger"
 	"casino/bff/realtime"
 	"casino/bff/studio"
 	"casino/bff/wallet"
@@ -37,7 +36,7 @@ func (a *App) openGames(ctx context.Context) error {
 	}
 	slog.Info("game catalogue", "studio", report)
 	cat := games.New(a.DB)
-	w := wallet.NewService(a.DB, ledger.New(a.DB), cat.WalletGame)
+	w := wallet.NewService(a.DB, a.Ledger, cat.WalletGame)
 	w.Publish = func(userID int64, name string, data any) {
 		a.Realtime.Publish(userID, realtime.Event{Name: name, Data: data})
 	}

@@ -20,6 +20,7 @@ import (
 	"casino/bff/frontends"
 	"casino/bff/geo"
 	"casino/bff/i18n"
+	"casino/bff/ledger"
 	"casino/bff/mail"
 	"casino/bff/realtime"
 	"casino/bff/scripts"
@@ -57,6 +58,10 @@ type App struct {
 	Cashier   *Cashier
 	Games     *Games
 	Studio    *studio.Service
+
+	// Ledger is the one ledger every service posts through: its group
+	// commit batches their writes together (one queue for the one writer).
+	Ledger *ledger.Ledger
 }
 
 // New opens the database and builds every service. Settings must load: the
@@ -76,6 +81,7 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 		Frontends: frontends.NewRegistry(db, filepath.Join(cfg.DataDir, "frontends")),
 		Catalog:   i18n.NewCatalog(filepath.Join(cfg.ContentDir, "locales")),
 		Realtime:  realtime.NewHub(),
+		Ledger:    ledger.New(db),
 	}
 	a.Tracking = tracking.NewLog(db, a.Sessions)
 	a.Accounts = account.NewService(db, a.Sessions, a.Settings)
@@ -151,8 +157,11 @@ func (a *App) openGeo(ctx context.Context) error {
 	return nil
 }
 
-// Close releases the database and the IP data.
+// Close stops the live table and releases the database and the IP data.
 func (a *App) Close() error {
+	if a.Studio != nil {
+		a.Studio.Close() // the live table's loop and payments
+	}
 	if a.Geo != nil {
 		a.Geo.Close()
 	}

@@ -21,7 +21,8 @@ const (
 	// decides, in one statement (each statement costs more than the rows it
 	// reads): the earlier use of its transaction id (qTx's columns), the
 	// player with limits and wagering rule, their real and bonus ledger rows
-	// and the round named by the call ("" for none).
+	// (ledger currency codes are upper case: ledger.LookupCurrency) and the
+	// round named by the call ("" for none).
 	qState = `SELECT COALESCE(t.id, 0), COALESCE(t.kind, ''), COALESCE(t.status, ''), COALESCE(t.request_hash, x''),
 		COALESCE(t.player_id, 0), COALESCE(t.game_id, ''), COALESCE(t.round_ref, 0), COALESCE(t.currency, ''),
 		COALESCE(t.amount, 0), COALESCE(t.real_amount, 0), COALESCE(t.bonus_amount, 0), COALESCE(t.ledger_tx_id, 0),
@@ -38,8 +39,8 @@ const (
 		LEFT JOIN wallet_transactions t ON t.provider = ?4 AND t.transaction_id = ?6
 		LEFT JOIN users u ON u.id = ?1
 		LEFT JOIN player_limits l ON l.player_id = u.id LEFT JOIN player_wagering w ON w.player_id = u.id
-		LEFT JOIN ledger_accounts ar ON ar.name = ?2 AND ar.currency = u.currency_code
-		LEFT JOIN ledger_accounts ab ON ab.name = ?3 AND ab.currency = u.currency_code
+		LEFT JOIN ledger_accounts ar ON ar.name = ?2 AND ar.currency = upper(u.currency_code)
+		LEFT JOIN ledger_accounts ab ON ab.name = ?3 AND ab.currency = upper(u.currency_code)
 		LEFT JOIN wallet_rounds r ON r.provider = ?4 AND r.round_id = ?5`
 	qRound        = `SELECT id, player_id, game_id, currency, bet_real, bet_bonus, win, status FROM wallet_rounds WHERE provider = ? AND round_id = ?`
 	qRoundByRef   = `SELECT id, player_id, game_id, currency, bet_real, bet_bonus, win, status FROM wallet_rounds WHERE id = ?`

@@ -19,15 +19,12 @@ const (
 		FROM wallet_transactions WHERE provider = ? AND transaction_id = ?`
 	// qState is everything a money call or a rollback reads before it
 	// decides, in one statement (each statement costs more than the rows it
-	// reads): the earlier use of its transaction id (qTx's columns), the
-	// player with limits and wagering rule, their real and bonus ledger rows
-	// (ledger currency codes are upper case: ledger.LookupCurrency) and the
-	// round named by the call ("" for none).
-	qState = `SELECT COALESCE(t.id, 0), COALESCE(t.kind, ''), COALESCE(t.status, ''), COALESCE(t.request_hash, x''),
-		COALESCE(t.player_id, 0), COALESCE(t.game_id, ''), COALESCE(t.round_ref, 0), COALESCE(t.currency, ''),
-		COALESCE(t.amount, 0), COALESCE(t.real_amount, 0), COALESCE(t.bonus_amount, 0), COALESCE(t.ledger_tx_id, 0),
-		COALESCE(t.rolled_back, 0), COALESCE(t.response, ''), COALESCE(substr(t.created_at, 1, 10), ''),
-		COALESCE(u.id, 0), COALESCE(u.currency_code, ''), COALESCE(u.self_exclusion_permanent, 0), COALESCE(u.self_exclusion_until, ''),
+	// reads): whether its transaction id was used before (qTx then reads
+	// that use: the rare path of retries), the player with limits and
+	// wagering rule, their real and bonus ledger rows (ledger currency codes
+	// are upper case: ledger.LookupCurrency) and the round named by the call
+	// ("" for none).
+	qState = `SELECT COALESCE(t.id, 0), COALESCE(u.id, 0), COALESCE(u.currency_code, ''), COALESCE(u.self_exclusion_permanent, 0), COALESCE(u.self_exclusion_until, ''),
 		COALESCE(l.max_bet, 0), COALESCE(l.daily_bet, 0), COALESCE(l.weekly_bet, 0), COALESCE(l.monthly_bet, 0),
 		COALESCE(l.daily_loss, 0), COALESCE(l.weekly_loss, 0), COALESCE(l.monthly_loss, 0),
 		COALESCE(l.frozen_until, ''), COALESCE(l.bonus_buy_confirmed, 0),
@@ -154,17 +151,21 @@ func (w wtx) state(playerID int64, provider, roundID, txID string) (callState, e
 		uid             int64
 	)
 	t, pol, r := &st.prev, &st.player.policy, &st.round
+	var prevID int64
 	err := w.row(qState, playerID, ledger.PlayerReal(playerID), ledger.PlayerBonus(playerID), provider, roundID, txID).Scan(
-		&t.id, &t.kind, &t.status, &t.hash, &t.playerID, &t.gameID, &t.roundRef, &t.currency,
-		&t.amount, &t.realAmount, &t.bonusAmt, &t.ledgerTx, &t.rolledBack, &t.response, &t.day,
-		&uid, &code, &pol.SelfExclusionPermanent, &pol.SelfExclusionUntil, &pol.MaxBet,
+		&prevID, &uid, &code, &pol.SelfExclusionPermanent, &pol.SelfExclusionUntil, &pol.MaxBet,
 		&pol.BetLimits[0], &pol.BetLimits[1], &pol.BetLimits[2], &pol.LossLimits[0], &pol.LossLimits[1], &pol.LossLimits[2],
 		&pol.FrozenUntil, &conf, &pol.Wagering, &pol.BonusMaxBet, &realID, &st.real, &bonusID, &st.bonus,
 		&r.id, &r.playerID, &r.gameID, &r.currency, &r.betReal, &r.betBonus, &r.win, &r.status)
 	if err != nil {
 		return callState{}, fmt.Errorf("wallet: state of %s/%s (player %d): %w", provider, txID, playerID, err)
 	}
-	st.havePrev, st.haveRound = t.id != 0, r.id != 0
+	st.haveRound = r.id != 0
+	if prevID != 0 {
+		if *t, st.havePrev, err = w.transaction(provider, txID); err != nil {
+			return callState{}, err
+		}
+	}
 	if uid == 0 {
 		return st, nil
 	}

@@ -22,11 +22,15 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"casino/bff/api"
+	"casino/bff/throttle"
 )
 
 // Algorithm is the only hash the scheme uses here.
@@ -39,6 +43,16 @@ const (
 	DefaultMaxNumber = 100_000
 )
 
+// One client address gets at most IssueLimit challenges per IssueWindow: a
+// player needs one per login or sign-up attempt, and the limit keeps a farm
+// from stockpiling challenges to solve in parallel. It is above the 20 failed
+// logins per address and 15 minutes of bff/account, so the login throttle
+// speaks first to a guesser.
+const (
+	IssueLimit  = 30
+	IssueWindow = 10 * time.Minute
+)
+
 // Errors a payload can fail with. Callers map them to one API error.
 var (
 	ErrMissing   = errors.New("captcha: no payload")
@@ -46,6 +60,8 @@ var (
 	ErrInvalid   = errors.New("captcha: wrong solution or signature")
 	ErrExpired   = errors.New("captcha: challenge expired")
 	ErrReplayed  = errors.New("captcha: challenge already used")
+	// ErrTooMany: the address asked for more than IssueLimit challenges.
+	ErrTooMany = fmt.Errorf("captcha: too many challenges: %w", api.ErrTooManyRequests)
 )
 
 // Challenge is what the browser gets (ALTCHA's challenge JSON).
@@ -76,10 +92,13 @@ type Service struct {
 
 	mu   sync.Mutex
 	used map[string]time.Time // challenge → expiry
+
+	issued *throttle.Window // challenges per client address
 }
 
-// New returns a Service signing with key; an empty key draws a random one
-// (challenges then do not survive a restart, which only costs a retry).
+// New returns a Service signing with key. The server passes a key stored in
+// the database so challenges survive a restart; an empty key draws a random
+// one (tests, or a database that could not give one).
 func New(key []byte) (*Service, error) {
 	if len(key) == 0 {
 		key = make([]byte, 32)
@@ -87,7 +106,39 @@ func New(key []byte) (*Service, error) {
 			return nil, fmt.Errorf("captcha key: %w", err)
 		}
 	}
-	return &Service{key: key, ttl: DefaultTTL, maxNumber: DefaultMaxNumber, now: time.Now, used: map[string]time.Time{}}, nil
+	return &Service{key: key, ttl: DefaultTTL, maxNumber: DefaultMaxNumber, now: time.Now, used: map[string]time.Time{},
+		issued: throttle.New(IssueWindow)}, nil
+}
+
+// ChallengeFor issues a challenge to the client at address, at most
+// IssueLimit per IssueWindow (ErrTooMany beyond).
+func (s *Service) ChallengeFor(address string) (Challenge, error) {
+	if !s.issued.Take(address, IssueLimit) {
+		return Challenge{}, fmt.Errorf("%s: %w", address, ErrTooMany)
+	}
+	return s.NewChallenge()
+}
+
+// Handler serves GET /api/user/captcha-challenge; clientIP gives the
+// caller's address (bff/geo, which knows the trusted proxies). A refusal is
+// 429 TOO_MANY_REQUESTS "Try again later" with Retry-After in seconds.
+func (s *Service) Handler(clientIP func(*http.Request) string) api.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		address := r.RemoteAddr
+		if clientIP != nil {
+			address = clientIP(r)
+		}
+		ch, err := s.ChallengeFor(address)
+		if errors.Is(err, ErrTooMany) {
+			wait := s.issued.RetryAfter(address)
+			w.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds())+1))
+		}
+		if err != nil {
+			return err
+		}
+		w.Header().Set("Cache-Control", "no-store")
+		return api.WriteData(w, ch)
+	}
 }
 
 // NewChallenge draws a salt and a secret number and signs the result.

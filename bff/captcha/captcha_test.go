@@ -2,7 +2,10 @@ package captcha
 
 import (
 	"encoding/base64"
+	"encoding/json"
 	"errors"
+	"net/http"
+	"net/http/httptest"
 	"testing"
 	"time"
 )
@@ -104,4 +107,57 @@ func mustChallenge(t *testing.T, s *Service) Challenge {
 		t.Fatal(err)
 	}
 	return c
+}
+
+func TestIssueLimitPerAddress(t *testing.T) {
+	s := newTestService(t)
+	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	s.issued.SetClock(func() time.Time { return now })
+	h := s.Handler(func(r *http.Request) string { return r.Header.Get("X-Test-IP") })
+	get := func(ip string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest("GET", "/api/user/captcha-challenge", nil)
+		req.Header.Set("X-Test-IP", ip)
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return rec
+	}
+	for i := 0; i < IssueLimit; i++ {
+		if rec := get("203.0.113.7"); rec.Code != 200 {
+			t.Fatalf("challenge %d: %d %s", i+1, rec.Code, rec.Body)
+		}
+	}
+	rec := get("203.0.113.7")
+	var body struct {
+		Error struct{ Code, Message string } `json:"error"`
+	}
+	if err := json.Unmarshal(rec.Body.Bytes(), &body); err != nil {
+		t.Fatalf("refusal not JSON: %s", rec.Body)
+	}
+	if rec.Code != 429 || body.Error.Code != "TOO_MANY_REQUESTS" || body.Error.Message != "Try again later" {
+		t.Fatalf("over the limit: %d %s", rec.Code, rec.Body)
+	}
+	if ra := rec.Header().Get("Retry-After"); ra != "601" {
+		t.Fatalf("Retry-After %q, want 601", ra)
+	}
+	if rec := get("198.51.100.1"); rec.Code != 200 {
+		t.Fatalf("another address refused: %d", rec.Code)
+	}
+	now = now.Add(IssueWindow + time.Second)
+	if rec := get("203.0.113.7"); rec.Code != 200 {
+		t.Fatalf("after the window: %d", rec.Code)
+	}
+}
+
+func TestSameKeyVerifiesAcrossInstances(t *testing.T) {
+	key := []byte("stored-key")
+	before, _ := New(key)
+	before.maxNumber = 500
+	p, err := Solve(mustChallenge(t, before))
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, _ := New(key) // the process restarted with the stored key
+	if err := after.Verify(p.Encode()); err != nil {
+		t.Fatalf("challenge from before the restart = %v", err)
+	}
 }

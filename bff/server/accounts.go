@@ -1,27 +1,34 @@
 package server
 
 import (
+	"context"
+	"log/slog"
 	"net/http"
 
-	"casino/bff/api"
 	"casino/bff/captcha"
 )
 
+// captchaKeyName names the challenge's HMAC key among the stored secrets.
+const captchaKeyName = "captcha-hmac"
+
 // accountsRoutes wires the sign-up and login challenge (bff/captcha) into the
-// account calls and serves the challenges. The signing key is drawn per
-// process: a challenge lives minutes, so a restart only costs a retry.
+// account calls and serves the challenges. The signing key is stored like
+// the cashier sandbox's secrets (drawn once, kept in the database), so a
+// challenge issued before a restart still verifies after it.
 func (a *App) accountsRoutes(mux *http.ServeMux) {
-	c, err := captcha.New(nil)
+	var key []byte
+	if a.Cashier != nil {
+		k, err := a.Cashier.Secret(context.Background(), captchaKeyName, 32)
+		if err != nil {
+			// A per-process key only costs players a retry after a restart.
+			slog.Error("captcha key not stored; using one for this process", "err", err)
+		}
+		key = k
+	}
+	c, err := captcha.New(key)
 	if err != nil {
 		panic(err) // crypto/rand does not fail on supported platforms
 	}
 	a.Accounts.Captcha = c
-	mux.Handle("GET /api/user/captcha-challenge", api.HandlerFunc(func(w http.ResponseWriter, r *http.Request) error {
-		ch, err := c.NewChallenge()
-		if err != nil {
-			return err
-		}
-		w.Header().Set("Cache-Control", "no-store")
-		return api.WriteData(w, ch)
-	}))
+	mux.Handle("GET /api/user/captcha-challenge", c.Handler(a.Accounts.ClientIP))
 }

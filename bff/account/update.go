@@ -33,16 +33,29 @@ type UpdateRequest struct {
 	OnChangeResetKyc bool    `json:"onChangeResetKyc"`
 }
 
+// identityFields are the details identity verification (KYC) checks against
+// the documents: the identity proof's name and date of birth, the proof of
+// address's address and country. Once filled they change only with
+// onChangeResetKyc, which resets the KYC status. The other filled fields
+// (e-mail, phone, nickname, gender) stay locked: support changes them.
+var identityFields = map[string]bool{
+	"firstName": true, "lastName": true, "dateOfBirth": true,
+	"countryCode": true, "address": true, "city": true, "zipCode": true,
+}
+
+const msgLocked = "This field can no longer be changed"
+
 type fieldChange struct {
 	name, column string
 	current      string
 	next         *string
 }
 
-// Update changes the caller's own profile. A filled field is locked: changing
-// it needs onChangeResetKyc, which sends the player back through identity
-// verification. The password changes only with the current password, and
-// every other session of the player ends.
+// Update changes the caller's own profile. A filled field is locked: an
+// identity field changes only with onChangeResetKyc, which sends the player
+// back through identity verification (kyc_status NOT_STARTED). The password
+// changes only with the current password, and every other session of the
+// player ends.
 func (s *Service) Update(ctx context.Context, p *session.Player, req UpdateRequest) error {
 	u, err := s.userByID(ctx, p.ID)
 	if err != nil {
@@ -86,8 +99,8 @@ func (s *Service) Update(ctx context.Context, p *session.Player, req UpdateReque
 			continue
 		}
 		if c.current != "" {
-			if !req.OnChangeResetKyc {
-				v.Add(c.name, "This field can no longer be changed")
+			if !req.OnChangeResetKyc || !identityFields[c.name] {
+				v.Add(c.name, msgLocked)
 				continue
 			}
 			resetKYC = true

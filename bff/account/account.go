@@ -48,6 +48,9 @@ type Service struct {
 	// Captcha checks recaptchaToken on login and sign-up while the operator
 	// has the "captcha" feature on; nil refuses every token then.
 	Captcha Verifier
+	// ActiveBonus returns the player's active bonus for get-user-details'
+	// activeBonus (bff/bonus; nil or a nil answer: null).
+	ActiveBonus func(ctx context.Context, userID int64) (any, error)
 }
 
 // Verifier checks a challenge answer (bff/captcha).

@@ -99,6 +99,16 @@ func (s *Service) Details(ctx context.Context, userID int64) (Details, error) {
 	if err != nil {
 		return Details{}, err
 	}
+	active := json.RawMessage("null")
+	if s.ActiveBonus != nil {
+		b, err := s.ActiveBonus(ctx, u.ID)
+		if err != nil {
+			return Details{}, err
+		}
+		if active, err = json.Marshal(b); err != nil {
+			return Details{}, err
+		}
+	}
 	zero := ledger.FromMinor(0, money).Decimal()
 	referral, _ := json.Marshal(map[string]any{"referralCode": fmt.Sprintf("R%06d", u.ID), "referredCount": 0, "earnings": zero, "percent": st.ReferAFriendPercent})
 	loyalty, _ := json.Marshal(map[string]any{"level": 0, "name": "Bronze", "points": 0, "nextLevelPoints": 1000})
@@ -121,7 +131,7 @@ func (s *Service) Details(ctx context.Context, userID int64) (Details, error) {
 		IsCrypto:         cur.IsCrypto,
 		UserLoyaltyLevel: loyalty,
 		ReferralData:     referral,
-		ActiveBonus:      json.RawMessage("null"),
+		ActiveBonus:      active,
 		CurrencySymbol:   cur.Symbol,
 		UserMonthlyLimit: monthly,
 	}, nil

@@ -47,6 +47,24 @@ type Service struct {
 	// ActiveBonus reports whether the player has an active bonus (the bonus
 	// package sets it). Until then a positive bonus balance counts as one.
 	ActiveBonus func(ctx context.Context, userID int64, cur ledger.Currency) (bool, error)
+	// CheckBonus, when set, checks the bonus a new deposit names (bff/bonus:
+	// minimum deposit, one active bonus, …); its refusal refuses the deposit.
+	CheckBonus func(ctx context.Context, userID int64, bonusID string, amount ledger.Money) error
+	// OnDepositCredited, when set, is told of every credited deposit that
+	// names a bonus (bff/bonus grants it), also again on a replayed
+	// confirmation, so it must be idempotent by deposit id. Its failure is
+	// logged: the deposit stays credited.
+	OnDepositCredited func(ctx context.Context, d CreditedDeposit) error
+}
+
+// CreditedDeposit is a deposit the ledger has credited.
+type CreditedDeposit struct {
+	UserID    int64
+	DepositID string
+	BonusID   string
+	Amount    ledger.Money
+	// Number is the player's count of credited deposits, this one included.
+	Number int
 }
 
 // New returns a cashier on db and l that publishes to events (nil: none).

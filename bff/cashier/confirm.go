@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 
 	"casino/bff/api"
@@ -51,6 +52,7 @@ func (s *Service) confirm(ctx context.Context, publicID, processor, paymentID st
 		return Deposit{}, fmt.Errorf("deposit %s belongs to %s, not %s: %w", publicID, d.processor, processor, api.ErrNotFound)
 	}
 	if d.Status == DepositConfirmed {
+		s.depositCredited(ctx, d)
 		return d, nil
 	}
 	if paymentID == "" {
@@ -75,7 +77,34 @@ func (s *Service) confirm(ctx context.Context, publicID, processor, paymentID st
 	if err != nil {
 		return Deposit{}, err
 	}
-	return s.depositByID(ctx, s.db.Write, publicID)
+	d, err = s.depositByID(ctx, s.db.Write, publicID)
+	if err == nil {
+		s.depositCredited(ctx, d)
+	}
+	return d, err
+}
+
+// depositCredited tells OnDepositCredited of a credited deposit that names
+// a bonus. A confirmation repeated by a webhook retry tells it again, so a
+// grant that failed for a passing reason is retried; a refused bonus leaves
+// the deposit credited without it.
+func (s *Service) depositCredited(ctx context.Context, d Deposit) {
+	if s.OnDepositCredited == nil {
+		return
+	}
+	var (
+		bonusID string
+		number  int
+	)
+	err := s.db.Write.QueryRowContext(ctx, `SELECT d.bonus_id, u.deposit_count FROM cashier_deposits d JOIN users u ON u.id = d.user_id WHERE d.id = ?`, d.id).
+		Scan(&bonusID, &number)
+	if err != nil || bonusID == "" {
+		return
+	}
+	err = s.OnDepositCredited(ctx, CreditedDeposit{UserID: d.userID, DepositID: d.DepositID, BonusID: bonusID, Amount: d.money(), Number: number})
+	if err != nil {
+		slog.Warn("deposit: bonus not granted", "deposit", d.DepositID, "bonus", bonusID, "err", err)
+	}
 }
 
 // syncDepositCount sets users.deposit_count (session.Player.Depositor, the

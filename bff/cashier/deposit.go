@@ -203,6 +203,11 @@ func (s *Service) Deposit(ctx context.Context, c Caller, req DepositRequest) (De
 	if err != nil {
 		return Deposit{}, err
 	}
+	if s.CheckBonus != nil && strings.TrimSpace(req.BonusID) != "" {
+		if err := s.CheckBonus(ctx, p.ID, strings.TrimSpace(req.BonusID), amount); err != nil {
+			return Deposit{}, err
+		}
+	}
 	if m.RequiresPhone {
 		phone := req.Phone
 		if strings.TrimSpace(phone) == "" {

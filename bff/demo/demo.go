@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"strings"
 
+	"casino/bff/bonus"
 	"casino/bff/cashier"
 	"casino/bff/database"
 	"casino/bff/games"
@@ -31,6 +32,7 @@ func Load(ctx context.Context, db *database.DB, dir fs.FS) (string, error) {
 		{"payments.json", loadPayments},
 		{"categories.json", games.SeedCategories},
 		{"games.json", games.SeedGames},
+		{"bonuses.json", bonus.Seed},
 	}
 	for _, s := range steps {
 		raw, err := fs.ReadFile(dir, s.file)

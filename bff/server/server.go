@@ -16,6 +16,7 @@ import (
 
 	"casino/bff/account"
 	"casino/bff/api"
+	"casino/bff/bonus"
 	"casino/bff/database"
 	"casino/bff/frontends"
 	"casino/bff/geo"
@@ -58,6 +59,7 @@ type App struct {
 	Cashier   *Cashier
 	Games     *Games
 	Studio    *studio.Service
+	Bonus     *bonus.Service
 
 	// Ledger is the one ledger every service posts through: its group
 	// commit batches their writes together (one queue for the one writer).
@@ -115,6 +117,7 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 		db.Close()
 		return nil, err
 	}
+	a.openBonus(ctx)
 	return a, nil
 }
 
@@ -194,6 +197,7 @@ func (a *App) Handler() (http.Handler, error) {
 	a.cashierRoutes(mux)
 	a.gamesRoutes(mux)
 	a.studioRoutes(mux)
+	a.bonusRoutes(mux)
 	handle("POST /api/user/log-event", a.Tracking.Handler())
 	handle("GET /api/user/events", a.Sessions.RequireUser(a.Realtime.Handler()))
 

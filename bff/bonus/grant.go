@@ -1,0 +1,193 @@
+package bonus
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"math"
+	"math/bits"
+	"strconv"
+	"strings"
+	"time"
+
+	"casino/bff/ledger"
+	"casino/bff/wallet"
+)
+
+// Deposit is a credited deposit that names a bonus (the cashier's hook).
+type Deposit struct {
+	UserID    int64
+	DepositID string // the cashier's public id: one grant per deposit
+	BonusID   string // as the player sent it: the bonus's id or code
+	Amount    ledger.Money
+	// Number is the player's count of credited deposits including this one.
+	Number int
+}
+
+// mulDiv is a*b/c rounded down for non-negative a, b and positive c, capped
+// at MaxInt64.
+func mulDiv(a, b, c int64) int64 {
+	hi, lo := bits.Mul64(uint64(a), uint64(b))
+	if hi >= uint64(c) {
+		return math.MaxInt64
+	}
+	q, _ := bits.Div64(hi, lo, uint64(c))
+	if q > math.MaxInt64 {
+		return math.MaxInt64
+	}
+	return int64(q)
+}
+
+// Award is what a deposit bonus gives for a deposit: the bonus amount and
+// the stakes needed before it converts.
+type Award struct {
+	Amount   int64
+	Required int64
+}
+
+// award computes percent × deposit capped at the max bonus threshold, and
+// the wagering requirement (multiplier × bonus).
+func (b Bonus) award(a Amounts, deposit int64) Award {
+	amount := mulDiv(deposit, int64(b.DepositBonusPercent), 100)
+	if a.MaxBonusThreshold > 0 && amount > a.MaxBonusThreshold {
+		amount = a.MaxBonusThreshold
+	}
+	return Award{Amount: amount, Required: mulDiv(amount, int64(b.WageringMultiplier), 1)}
+}
+
+// checkDeposit applies the rules of a deposit bonus to a deposit of amount
+// that would be the player's number-th, at now, in order: the bonus exists
+// as a deposit bonus offered in the currency and country, its window, one
+// active bonus at a time, the deposit number, the minimum deposit.
+func (b Bonus) checkDeposit(now time.Time, amount ledger.Money, country string, number int, hasActive bool) (Amounts, error) {
+	c := amount.Currency()
+	a, ok := b.Amounts[c.Code]
+	if !b.Active || b.Type != TypeDeposit || !ok || !b.offeredIn(country) {
+		return Amounts{}, fmt.Errorf("bonus %d for %s in %q: %w", b.ID, c.Code, country, ErrNotAvailable)
+	}
+	if err := b.open(now); err != nil {
+		return Amounts{}, fmt.Errorf("bonus %d: %w", b.ID, err)
+	}
+	if hasActive {
+		return Amounts{}, fmt.Errorf("bonus %d: %w", b.ID, ErrActiveBonus)
+	}
+	if b.DepositsNumber > 0 && number != b.DepositsNumber {
+		return Amounts{}, fmt.Errorf("bonus %d for deposit %d: %w", b.ID, number, ErrDepositsNumber)
+	}
+	if amount.Minor() < a.MinDeposit {
+		min := ledger.FromMinor(a.MinDeposit, c).Decimal() + " " + c.Code
+		return Amounts{}, ErrMinDeposit.WithMessage("Minimum deposit for the bonus: %s", min).WithField("min", ledger.FromMinor(a.MinDeposit, c).Decimal())
+	}
+	if b.award(a, amount.Minor()).Amount <= 0 {
+		return Amounts{}, fmt.Errorf("bonus %d: nothing to award: %w", b.ID, ErrNotAvailable)
+	}
+	return a, nil
+}
+
+// playerFacts are what the rules need to know of the player.
+type playerFacts struct {
+	country   string
+	deposits  int
+	hasActive bool
+}
+
+func (s *Service) facts(ctx context.Context, q queryer, userID int64) (playerFacts, error) {
+	var f playerFacts
+	err := q.QueryRowContext(ctx, `SELECT u.country_code, u.deposit_count,
+			EXISTS (SELECT 1 FROM user_bonuses b WHERE b.user_id = u.id AND b.status = 'active')
+		FROM users u WHERE u.id = ?`, userID).Scan(&f.country, &f.deposits, &f.hasActive)
+	if errors.Is(err, sql.ErrNoRows) {
+		return f, fmt.Errorf("bonus: player %d: %w", userID, ErrNotFound)
+	}
+	return f, err
+}
+
+// CheckDeposit is the cashier's check when a deposit naming bonusID is
+// created: the deposit would be the player's next one. An empty bonusID
+// passes.
+func (s *Service) CheckDeposit(ctx context.Context, userID int64, bonusID string, amount ledger.Money) error {
+	if strings.TrimSpace(bonusID) == "" {
+		return nil
+	}
+	b, err := bonusByRef(ctx, s.db.Read, bonusID)
+	if err != nil {
+		return err
+	}
+	f, err := s.facts(ctx, s.db.Read, userID)
+	if err != nil {
+		return err
+	}
+	_, err = b.checkDeposit(s.Now(), amount, f.country, f.deposits+1, f.hasActive)
+	return err
+}
+
+// GrantForDeposit grants the deposit's bonus once it is credited: the rules
+// again (they may have changed since the deposit was created), then in one
+// write transaction the player's bonus record, the ledger transfer house →
+// player bonus under bonus:grant:{userBonusId}, and the wallet's wagering
+// rule. Repeating it for the same deposit answers the first grant.
+func (s *Service) GrantForDeposit(ctx context.Context, d Deposit) (UserBonus, error) {
+	if strings.TrimSpace(d.BonusID) == "" || d.DepositID == "" {
+		return UserBonus{}, fmt.Errorf("bonus: deposit without a bonus: %w", ErrNotAvailable)
+	}
+	s.prepare(ctx) // outside the write transaction (see prepared)
+	var id int64
+	err := s.ledger.Do(ctx, func(lt *ledger.Tx) error {
+		id = 0
+		tx, c := lt.SQL(), lt.Context()
+		err := tx.QueryRowContext(c, `SELECT id FROM user_bonuses WHERE deposit_id = ?`, d.DepositID).Scan(&id)
+		if err == nil {
+			return nil // granted before
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		b, err := bonusByRef(c, tx, d.BonusID)
+		if err != nil {
+			return err
+		}
+		f, err := s.facts(c, tx, d.UserID)
+		if err != nil {
+			return err
+		}
+		now := s.Now()
+		a, err := b.checkDeposit(now, d.Amount, f.country, d.Number, f.hasActive)
+		if err != nil {
+			return err
+		}
+		aw := b.award(a, d.Amount.Minor())
+		cur := d.Amount.Currency()
+		expires := now.Add(time.Duration(b.DaysValid) * 24 * time.Hour)
+		err = tx.QueryRowContext(c, `INSERT INTO user_bonuses(user_id, bonus_id, deposit_id, currency, deposit_amount, bonus_amount,
+				wagering_required, wagering_type, max_win_amount, max_bet, started_at, expires_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			d.UserID, b.ID, d.DepositID, cur.Code, d.Amount.Minor(), aw.Amount, aw.Required, b.WageringType, a.MaxWinAmount,
+			a.MaxBet, stamp(now), stamp(expires)).Scan(&id)
+		if err != nil {
+			return fmt.Errorf("bonus: record grant: %w", err)
+		}
+		key := "bonus:grant:" + strconv.FormatInt(id, 10)
+		amount := ledger.FromMinor(aw.Amount, cur)
+		t, err := lt.Post(ledger.Transfer{IdempotencyKey: key, Kind: ledger.KindBonusGrant,
+			Postings: []ledger.Posting{{Account: ledger.House, Amount: amount.Neg()}, {Account: ledger.PlayerBonus(d.UserID), Amount: amount}},
+			Metadata: map[string]string{"bonusId": strconv.FormatInt(b.ID, 10), "userBonusId": strconv.FormatInt(id, 10), "depositId": d.DepositID}})
+		if err != nil {
+			return fmt.Errorf("bonus: grant %d: %w", id, err)
+		}
+		if _, err := tx.ExecContext(c, `UPDATE user_bonuses SET grant_tx_id = ? WHERE id = ?`, t.ID, id); err != nil {
+			return err
+		}
+		if err := wallet.SetWageringTx(lt, d.UserID, b.WageringType, a.MaxBet); err != nil {
+			return err
+		}
+		if aw.Required == 0 {
+			return s.complete(lt, activeRow{id: id, userID: d.UserID, currency: cur.Code, maxWin: a.MaxWinAmount}, now)
+		}
+		return nil
+	})
+	if err != nil {
+		return UserBonus{}, err
+	}
+	return s.userBonus(ctx, s.db.Write, d.UserID, id)
+}

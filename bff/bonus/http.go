@@ -1,0 +1,93 @@
+package bonus
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"casino/bff/api"
+	"casino/bff/session"
+)
+
+// Web serves the bonus calls (docs/bonus.md).
+type Web struct {
+	Service  *Service
+	Sessions *session.Manager
+	// Locate returns the caller's country from the request (IP), "" when
+	// unknown; used by get-all-bonus with countryCheck and no countryCode.
+	Locate func(*http.Request) string
+}
+
+// Routes registers the catalogue and the player's bonus calls.
+func (web *Web) Routes(mux *http.ServeMux) {
+	mux.Handle("GET /api/admin/get-all-bonus", api.HandlerFunc(web.list))
+	user := func(pattern string, h api.HandlerFunc) { mux.Handle(pattern, web.Sessions.RequireUser(h)) }
+	user("GET /api/user/get-user-bonuses", web.userBonuses)
+	user("POST /api/user/bonuses/{id}/cancel", web.cancel)
+}
+
+// list: GET /api/admin/get-all-bonus. The token is optional: with one, the
+// amounts are in the player's currency.
+func (web *Web) list(w http.ResponseWriter, r *http.Request) error {
+	q, err := ParseListQuery(r.URL.Query().Get)
+	if err != nil {
+		return err
+	}
+	currency, country := "", q.CountryCode
+	if p, err := web.Sessions.FromRequest(r); err == nil && p != nil {
+		currency = p.Currency
+	}
+	if q.CountryCheck && country == "" && web.Locate != nil {
+		country = web.Locate(r)
+	}
+	page, err := web.Service.List(r.Context(), q, currency, country)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	return api.WriteData(w, map[string]Page{"bonus": page})
+}
+
+// userBonuses: GET /api/user/get-user-bonuses?status=&pageNo&limit.
+func (web *Web) userBonuses(w http.ResponseWriter, r *http.Request) error {
+	v := api.Validation{}
+	num := func(name string, def, max int) int {
+		s := r.URL.Query().Get(name)
+		if s == "" {
+			return def
+		}
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 || n > max {
+			v.Add(name, "Invalid format")
+		}
+		return n
+	}
+	pageNo, limit := num("pageNo", 1, 1_000_000), num("limit", 20, 100)
+	status := strings.TrimSpace(r.URL.Query().Get("status"))
+	switch status {
+	case "", StatusActive, StatusCompleted, StatusCancelled, StatusExpired:
+	default:
+		v.Add("status", "Invalid format")
+	}
+	if err := v.Err(); err != nil {
+		return err
+	}
+	out, err := web.Service.UserBonuses(r.Context(), session.PlayerFrom(r.Context()).ID, status, pageNo, limit)
+	if err != nil {
+		return err
+	}
+	return api.WriteData(w, out)
+}
+
+// cancel: POST /api/user/bonuses/{id}/cancel.
+func (web *Web) cancel(w http.ResponseWriter, r *http.Request) error {
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil || id <= 0 {
+		return ErrNotFound
+	}
+	out, err := web.Service.Cancel(r.Context(), session.PlayerFrom(r.Context()).ID, id)
+	if err != nil {
+		return err
+	}
+	return api.WriteData(w, out)
+}

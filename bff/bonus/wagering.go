@@ -1,0 +1,248 @@
+package bonus
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"casino/bff/ledger"
+	"casino/bff/wallet"
+)
+
+// activeRow is what the write path reads of a player's active bonus.
+type activeRow struct {
+	id, userID        int64
+	currency          string
+	wagered, required int64
+	maxWin            int64
+}
+
+const (
+	qActive  = `SELECT id, currency, wagered, wagering_required, max_win_amount FROM user_bonuses WHERE user_id = ? AND status = 'active'`
+	qWagered = `UPDATE user_bonuses SET wagered = ? WHERE id = ?`
+)
+
+// prepare readies the statements of the stake hook on the writer, once.
+func (s *Service) prepare(ctx context.Context) error {
+	s.stmtOnce.Do(func() {
+		if s.qActive, s.stmtErr = s.db.Write.PrepareContext(ctx, qActive); s.stmtErr != nil {
+			close(s.ready)
+			return
+		}
+		s.qWagered, s.stmtErr = s.db.Write.PrepareContext(ctx, qWagered)
+		close(s.ready)
+	})
+	return s.stmtErr
+}
+
+// prepared reports whether the statements are ready. They are prepared
+// outside any write transaction (the writer has one connection, so
+// preparing on it from inside one would wait for itself); until then the
+// write path runs them unprepared.
+func (s *Service) prepared() bool {
+	select {
+	case <-s.ready:
+		return s.stmtErr == nil
+	default:
+		return false
+	}
+}
+
+// active reads the player's active bonus inside lt (ok false: none).
+func (s *Service) active(lt *ledger.Tx, userID int64) (activeRow, bool, error) {
+	r := activeRow{userID: userID}
+	var row *sql.Row
+	if s.prepared() {
+		row = lt.Stmt(s.qActive).QueryRowContext(lt.Context(), userID)
+	} else {
+		row = lt.SQL().QueryRowContext(lt.Context(), qActive, userID)
+	}
+	err := row.Scan(&r.id, &r.currency, &r.wagered, &r.required, &r.maxWin)
+	if errors.Is(err, sql.ErrNoRows) {
+		return activeRow{}, false, nil
+	}
+	return r, err == nil, err
+}
+
+// Staked is the wallet's WageringHook: every stake of a player with an
+// active bonus counts towards its wagering, in the bet's own transaction;
+// reaching the requirement completes the bonus there and then.
+func (s *Service) Staked(lt *ledger.Tx, playerID int64, cur ledger.Currency, amount int64) error {
+	r, ok, err := s.active(lt, playerID)
+	if err != nil || !ok || r.currency != cur.Code || amount <= 0 {
+		return err
+	}
+	r.wagered += amount
+	if r.wagered < 0 { // overflow: saturate
+		r.wagered = r.required
+	}
+	var err2 error
+	if s.prepared() {
+		_, err2 = lt.Stmt(s.qWagered).ExecContext(lt.Context(), r.wagered, r.id)
+	} else {
+		_, err2 = lt.SQL().ExecContext(lt.Context(), qWagered, r.wagered, r.id)
+	}
+	if err := err2; err != nil {
+		return fmt.Errorf("bonus: wagering of %d: %w", r.id, err)
+	}
+	if r.wagered >= r.required {
+		return s.complete(lt, r, s.Now())
+	}
+	return nil
+}
+
+var _ wallet.WageringHook = (*Service)(nil)
+
+// complete ends a bonus whose wagering is done: its bonus balance, up to the
+// max win amount, becomes real money (bonus:convert:{id}); the rest goes back
+// to the house (bonus:forfeit:{id}); bets stop drawing on bonus money.
+func (s *Service) complete(lt *ledger.Tx, r activeRow, now time.Time) error {
+	cur, err := ledger.LookupCurrency(r.currency)
+	if err != nil {
+		return err
+	}
+	_, bonus, err := lt.PlayerBalances(r.userID, cur)
+	if err != nil {
+		return err
+	}
+	convert := bonus
+	if r.maxWin > 0 && convert > r.maxWin {
+		convert = r.maxWin
+	}
+	id := strconv.FormatInt(r.id, 10)
+	meta := map[string]string{"userBonusId": id, "reason": StatusCompleted}
+	if convert > 0 {
+		m := ledger.FromMinor(convert, cur)
+		if _, err := lt.Post(ledger.Transfer{IdempotencyKey: "bonus:convert:" + id, Kind: ledger.KindBonusConvert, Metadata: meta,
+			Postings: []ledger.Posting{{Account: ledger.PlayerBonus(r.userID), Amount: m.Neg()}, {Account: ledger.PlayerReal(r.userID), Amount: m}}}); err != nil {
+			return fmt.Errorf("bonus: convert %s: %w", id, err)
+		}
+	}
+	forfeit, err := s.forfeit(lt, r, bonus-convert, meta)
+	if err != nil {
+		return err
+	}
+	return s.finish(lt, r, StatusCompleted, convert, forfeit, now)
+}
+
+// forfeit moves amount of the player's bonus money back to the house under
+// bonus:forfeit:{id}.
+func (s *Service) forfeit(lt *ledger.Tx, r activeRow, amount int64, meta map[string]string) (int64, error) {
+	if amount <= 0 {
+		return 0, nil
+	}
+	cur, err := ledger.LookupCurrency(r.currency)
+	if err != nil {
+		return 0, err
+	}
+	m := ledger.FromMinor(amount, cur)
+	id := strconv.FormatInt(r.id, 10)
+	if _, err := lt.Post(ledger.Transfer{IdempotencyKey: "bonus:forfeit:" + id, Kind: ledger.KindBonusForfeit, Metadata: meta,
+		Postings: []ledger.Posting{{Account: ledger.PlayerBonus(r.userID), Amount: m.Neg()}, {Account: ledger.House, Amount: m}}}); err != nil {
+		return 0, fmt.Errorf("bonus: forfeit %s: %w", id, err)
+	}
+	return amount, nil
+}
+
+// finish records the end of an active bonus and puts the player's bets back
+// on real money only.
+func (s *Service) finish(lt *ledger.Tx, r activeRow, status string, converted, forfeited int64, now time.Time) error {
+	res, err := lt.SQL().ExecContext(lt.Context(), `UPDATE user_bonuses SET status = ?, converted_amount = ?, forfeited_amount = ?, ended_at = ?
+		WHERE id = ? AND status = 'active'`, status, converted, forfeited, stamp(now), r.id)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return fmt.Errorf("bonus %d: %w", r.id, ErrNotActive)
+	}
+	return wallet.SetWageringTx(lt, r.userID, wallet.RealMoneyOnly, 0)
+}
+
+// end forfeits the whole bonus balance of the player's active bonus id and
+// gives it status (cancelled or expired). ErrNotActive when it already
+// ended (completed, cancelled or expired in the meantime).
+func (s *Service) end(ctx context.Context, userID, id int64, status string, onlyIfDue bool) error {
+	s.prepare(ctx)
+	return s.ledger.Do(ctx, func(lt *ledger.Tx) error {
+		r, ok, err := s.active(lt, userID)
+		if err != nil {
+			return err
+		}
+		if !ok || r.id != id {
+			return fmt.Errorf("bonus %d of player %d: %w", id, userID, ErrNotActive)
+		}
+		now := s.Now()
+		if onlyIfDue {
+			var due bool
+			if err := lt.SQL().QueryRowContext(lt.Context(), `SELECT expires_at <= ? FROM user_bonuses WHERE id = ?`, stamp(now), id).Scan(&due); err != nil {
+				return err
+			}
+			if !due {
+				return fmt.Errorf("bonus %d not due: %w", id, ErrNotActive)
+			}
+		}
+		cur, err := ledger.LookupCurrency(r.currency)
+		if err != nil {
+			return err
+		}
+		_, bonus, err := lt.PlayerBalances(userID, cur)
+		if err != nil {
+			return err
+		}
+		forfeited, err := s.forfeit(lt, r, bonus, map[string]string{"userBonusId": strconv.FormatInt(id, 10), "reason": status})
+		if err != nil {
+			return err
+		}
+		return s.finish(lt, r, status, 0, forfeited, now)
+	})
+}
+
+// Cancel is the player cancelling their active bonus: the remaining bonus
+// money is forfeited. Another player's bonus is not found.
+func (s *Service) Cancel(ctx context.Context, userID, userBonusID int64) (UserBonus, error) {
+	if _, err := s.userBonus(ctx, s.db.Read, userID, userBonusID); err != nil {
+		return UserBonus{}, err
+	}
+	if err := s.end(ctx, userID, userBonusID, StatusCancelled, false); err != nil {
+		return UserBonus{}, err
+	}
+	return s.userBonus(ctx, s.db.Write, userID, userBonusID)
+}
+
+// ExpireDue forfeits every active bonus past its expiry and returns how many
+// it ended. Safe to run from several places at once: each bonus ends once.
+func (s *Service) ExpireDue(ctx context.Context) (int, error) {
+	rows, err := s.db.Read.QueryContext(ctx, `SELECT id, user_id FROM user_bonuses WHERE status = 'active' AND expires_at <= ? ORDER BY expires_at LIMIT 500`, stamp(s.Now()))
+	if err != nil {
+		return 0, fmt.Errorf("bonus expiry: %w", err)
+	}
+	type due struct{ id, user int64 }
+	var list []due
+	for rows.Next() {
+		var d due
+		if err := rows.Scan(&d.id, &d.user); err != nil {
+			rows.Close()
+			return 0, err
+		}
+		list = append(list, d)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, d := range list {
+		err := s.end(ctx, d.user, d.id, StatusExpired, true)
+		if errors.Is(err, ErrNotActive) {
+			continue
+		}
+		if err != nil {
+			return n, err
+		}
+		n++
+	}
+	return n, nil
+}

@@ -9,7 +9,6 @@ import (
 
 	"casino/bff/bonus"
 	"casino/bff/cashier"
-	"casino/bff/ledger"
 )
 
 // openBonus builds the bonus core and hooks it into the cashier (bonus
@@ -18,7 +17,7 @@ import (
 // the expiry sweep for the life of ctx. It runs after openCashier and
 // openGames.
 func (a *App) openBonus(ctx context.Context) {
-	b := bonus.New(a.DB, ledger.New(a.DB))
+	b := bonus.New(a.DB, a.Ledger)
 	a.Bonus = b
 	a.Cashier.CheckBonus = b.CheckDeposit
 	a.Cashier.ActiveBonus = b.HasActive

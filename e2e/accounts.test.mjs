@@ -433,6 +433,51 @@ describe('player accounts', () => {
     assert.equal((await api('POST', '/api/user/login', { email: 'otto.berg@example.com', password: 'NewSecret1!' })).status, 200);
   });
 
+  test('my profile: date of birth in the sign-up picker; identity fields unlock behind the KYC notice and a change resets an approved verification (onChangeResetKyc)', async (t) => {
+    requireBuilds(site.server, ['root', 'profile']);
+    const email = uniqueEmail('kyc');
+    await registerApi(email);
+    await casino(['kyc', '--data', site.server.dataDir, email, 'APPROVED']);
+    const kyc = async () => (await db(`SELECT kyc_status, address, date_of_birth, phone FROM users WHERE email = '${email}'`))[0];
+    assert.equal((await kyc())[0], 'APPROVED');
+    await withPage(site.browser, t, opts(), async ({ page }) => {
+      await loginUI(page, email, PASSWORD);
+      await page.goto('/profile2/my-profile');
+      const form = page.locator(A.profileForm);
+      await form.waitFor();
+      const dob = form.locator(A.dobPicker);
+      assert.equal(await form.locator('input[name="dateOfBirth"]').count(), 0, 'no plain date field');
+      assert.deepEqual(await Promise.all(['dobDay', 'dobMonth', 'dobYear'].map((n) => dob.locator(`select[name="${n}"]`).inputValue())), ['1', '5', '1990']);
+      assert.equal(await dob.locator('select[name="dobYear"] option').count(), 100, 'the picker lists 100 years');
+      assert.equal(await dob.locator('select[name="dobYear"]').isDisabled(), true, 'a filled date of birth is locked');
+      assert.equal(await form.getByLabel('Address').isDisabled(), true);
+      assert.equal(await page.locator(A.kycResetNotice).count(), 0, 'no notice before the player asks to change');
+
+      await page.locator(A.identityUnlock).click();
+      const notice = page.locator(A.kycResetNotice);
+      await notice.getByText('Changing these details resets your verification').waitFor();
+      await notice.getByText('you will need to verify your identity again').waitFor();
+      assert.equal(await form.getByLabel('Phone', { exact: true }).isDisabled(), true, 'the phone is not an identity field');
+      await form.getByLabel('Address').fill('Neue Str. 2');
+      await dob.locator('select[name="dobYear"]').selectOption('1991');
+      await screenshot(page, 'accounts-kyc-notice-desktop-1280');
+      await page.setViewportSize(MOBILE);
+      await notice.scrollIntoViewIfNeeded();
+      await waitFor(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), { what: 'no horizontal overflow at 375 px' });
+      await screenshot(page, 'accounts-kyc-notice-mobile-375');
+      await page.setViewportSize(DESKTOP);
+
+      const save = page.locator(A.profileSave);
+      assert.equal((await save.textContent()).trim(), 'Save and verify again');
+      const sent = page.waitForRequest((r) => r.url().endsWith('/api/user/update-user-details'));
+      await save.click();
+      assert.deepEqual(JSON.parse((await sent).postData()), { address: 'Neue Str. 2', dateOfBirth: '1991-05-01', updateFrom: 'Profile Page', onChangeResetKyc: true });
+      await page.getByText('Your details were saved.').waitFor();
+      await waitFor(async () => (await form.getByLabel('Address').isDisabled()) && (await notice.count()) === 0, { what: 'fields locked again after saving' });
+    });
+    assert.deepEqual(await kyc(), ['NOT_STARTED', 'Neue Str. 2', '1991-05-01', '15123456789']);
+  });
+
   test('mirror domain: ?at= logs in and leaves the URL, loginOff sign-up logs in, closed windows refuse sign-up', async (t) => {
     requireBuilds(site.server, ['root', 'profile', 'lobby']);
     // localhost is the mirror domain; 127.0.0.1 is the main address.

@@ -2,7 +2,10 @@ package account
 
 import (
 	"context"
+	"errors"
 	"testing"
+
+	"casino/bff/api"
 )
 
 // onChangeResetKyc unlocks only the identity fields (names, date of birth,
@@ -50,5 +53,24 @@ func TestOnChangeResetKyc(t *testing.T) {
 				t.Fatalf("kycStatus %v, want %s", got, tc.wantKYC)
 			}
 		})
+	}
+}
+
+func TestSetKYCStatus(t *testing.T) {
+	f := newFixture(t)
+	token, _ := f.register(t, annSignUp)
+	ctx := context.Background()
+	if err := f.svc.SetKYCStatus(ctx, " Ann@Example.com ", "approved"); err != nil {
+		t.Fatal(err)
+	}
+	_, body := f.call(t, "GET", "/api/user/get-user-details", nil, token)
+	if got := data(body)["getUser"].(map[string]any)["kycStatus"]; got != "APPROVED" {
+		t.Fatalf("kycStatus %v", got)
+	}
+	if err := f.svc.SetKYCStatus(ctx, "ann@example.com", "DONE"); !errors.Is(err, api.ErrInvalidFormat) {
+		t.Fatalf("unknown status: %v", err)
+	}
+	if err := f.svc.SetKYCStatus(ctx, "nobody@example.com", "APPROVED"); !errors.Is(err, api.ErrNotFound) {
+		t.Fatalf("unknown player: %v", err)
 	}
 }

@@ -57,6 +57,8 @@ func main() {
 		err = mirrorsCmd(ctx, args)
 	case "settings":
 		err = settingsCmd(ctx, args)
+	case "kyc":
+		err = kycCmd(ctx, args)
 	case "help", "-h", "--help":
 		usage()
 		return
@@ -83,6 +85,7 @@ commands:
   mirrors    put URL [SETTINGS_JSON] | list: the casino's mirror domains (loginOff, registration windows)
   ledger     check: verify every ledger invariant (zero-sum transactions, balances, no negatives)
   withdrawals list [--status S] | approve ID | reject ID [--reason TEXT]: players' withdrawals
+  kyc        EMAIL NOT_STARTED|PENDING|APPROVED|REJECTED: record the review of a player's identity documents
 `)
 }
 

@@ -129,5 +129,15 @@ export const m = defineMessages({
   emailVerifiedNow: { id: 'profile.email.verifiedNow', defaultMessage: 'Thank you, your email address is confirmed.' },
   completeProfile: { id: 'profile.completion.title', defaultMessage: 'Complete your profile' },
   lockedHint: { id: 'profile.field.locked', defaultMessage: 'Contact support to change this field' },
+  identityLockedHint: { id: 'profile.identity.lockedHint', defaultMessage: 'Locked: use Change personal details to edit' },
+  identityUnlock: { id: 'profile.identity.unlock', defaultMessage: 'Change personal details' },
+  identityKeep: { id: 'profile.identity.keep', defaultMessage: 'Keep my details' },
+  identityNoticeTitle: { id: 'profile.identity.noticeTitle', defaultMessage: 'Changing these details resets your verification' },
+  identityNotice: {
+    id: 'profile.identity.notice',
+    defaultMessage:
+      'Your name, date of birth, country and address are checked against your documents. If you change any of them, your identity verification goes back to the start: its status becomes not started and you will need to verify your identity again on the Verification page.',
+  },
+  saveAndReverify: { id: 'profile.identity.save', defaultMessage: 'Save and verify again' },
   notAvailable: { id: 'profile.notAvailable', defaultMessage: 'This section is not available yet' },
 });

@@ -3,15 +3,17 @@ import { useIntl } from 'react-intl';
 import { isApiError, useSearchParams, useSettings } from '@casino/platform';
 import { Button, Card, ErrorState, Field, Grid, Muted, SectionTitle, Select, Skeleton, Stack, useToast } from '@casino/ui';
 import { resendVerification, updateUserDetails, useCountries, useUserDetails, type User } from '../api';
+import { DateOfBirthPicker } from '../components/DateOfBirthPicker';
 import { m } from '../messages';
 import { GENDERS } from '../signup/form';
 import { dateOfBirthProblem, emailProblem, phoneDigits, phoneProblem, phoneTooLong, textProblem, type Problem } from '../signup/rules';
 import { useProblemText } from '../signup/useProblemText';
 import { filterEmailInput } from '../validation';
+import { IdentityNotice, IDENTITY_KEYS, resetsKyc } from './identity';
 import { PasswordForm } from './PasswordForm';
 import { ProfileLayout } from './ProfileLayout';
 
-type Key = 'firstName' | 'lastName' | 'nickname' | 'email' | 'phoneCode' | 'phone' | 'dateOfBirth' | 'gender' | 'countryCode' | 'address' | 'city' | 'zipCode';
+export type Key = 'firstName' | 'lastName' | 'nickname' | 'email' | 'phoneCode' | 'phone' | 'dateOfBirth' | 'gender' | 'countryCode' | 'address' | 'city' | 'zipCode';
 const KEYS: Key[] = ['firstName', 'lastName', 'nickname', 'email', 'phoneCode', 'phone', 'dateOfBirth', 'gender', 'countryCode', 'address', 'city', 'zipCode'];
 const TEXT: { key: Key; label: keyof typeof m; autoComplete?: string }[] = [
   { key: 'firstName', label: 'firstName', autoComplete: 'given-name' },
@@ -65,6 +67,8 @@ export function ProfileForm({ updateFrom = 'Profile Page' }: { updateFrom?: 'Pro
   const [busy, setBusy] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [opened, setOpened] = useState<Record<Key, string> | null>(null);
+  // Identity fields unlocked by the player after reading the KYC notice.
+  const [identityOpen, setIdentityOpen] = useState(false);
   useEffect(() => {
     setValues(initial);
     if (user) setOpened((o) => o ?? initial);
@@ -75,8 +79,12 @@ export function ProfileForm({ updateFrom = 'Profile Page' }: { updateFrom?: 'Pro
   if (completion && KEYS.every((k) => initial[k] !== '' || k === 'nickname' || k === 'gender')) return null;
   const changed = KEYS.some((k) => values[k] !== initial[k]);
   const problems = profileProblems(values, initial);
-  // Fields lock once filled, the e-mail also once verified: support changes them.
-  const locked = (k: Key) => initial[k] !== '' || (k === 'email' && !!user?.isEmailVerified);
+  // Fields lock once filled, the e-mail also once verified: support changes
+  // them, except the identity fields the player unlocks (onChangeResetKyc).
+  const filledLock = (k: Key) => initial[k] !== '' || (k === 'email' && !!user?.isEmailVerified);
+  const locked = (k: Key) => filledLock(k) && !(identityOpen && IDENTITY_KEYS.includes(k));
+  const canUnlock = !completion && IDENTITY_KEYS.some((k) => initial[k] !== '');
+  const resetting = resetsKyc(values, initial);
   const errorOf = (k: Key) => text(problems[k]) ?? fieldErrors[k];
   const set = (k: Key, value: string) => {
     setValues((v) => ({ ...v, [k]: value }));
@@ -93,8 +101,9 @@ export function ProfileForm({ updateFrom = 'Profile Page' }: { updateFrom?: 'Pro
     try {
       const patch: Partial<User> = {};
       for (const k of KEYS) if (values[k] !== initial[k]) patch[k] = values[k].trim();
-      await updateUserDetails({ ...patch, updateFrom });
+      await updateUserDetails({ ...patch, updateFrom, ...(resetting ? { onChangeResetKyc: true } : {}) });
       toast.show(intl.formatMessage(m.saved), 'success');
+      setIdentityOpen(false);
       refetch();
     } catch (e) {
       if (isApiError(e)) setFieldErrors(e.fields);
@@ -103,7 +112,14 @@ export function ProfileForm({ updateFrom = 'Profile Page' }: { updateFrom?: 'Pro
       setBusy(false);
     }
   };
-  const lockHint = (k: Key) => (locked(k) ? intl.formatMessage(m.lockedHint) : undefined);
+  const lockHint = (k: Key) => {
+    if (!locked(k)) return undefined;
+    return intl.formatMessage(canUnlock && IDENTITY_KEYS.includes(k) ? m.identityLockedHint : m.lockedHint);
+  };
+  const keepDetails = () => {
+    setIdentityOpen(false);
+    setValues((v) => ({ ...v, ...Object.fromEntries(IDENTITY_KEYS.map((k) => [k, initial[k]])) }));
+  };
   const textField = ({ key, label, autoComplete }: (typeof TEXT)[number]) => visible(key) && (
     <Field key={key} label={intl.formatMessage(m[label])} name={key} value={values[key]} disabled={locked(key)} maxLength={255}
       autoComplete={autoComplete} hint={lockHint(key)} onChange={(e) => set(key, e.target.value)} error={errorOf(key)} />
@@ -131,8 +147,8 @@ export function ProfileForm({ updateFrom = 'Profile Page' }: { updateFrom?: 'Pro
             const digits = phoneDigits(e.target.value);
             if (!(phoneTooLong(values.phoneCode, digits) && digits.length > values.phone.length)) set('phone', digits);
           }} />}
-        {visible('dateOfBirth') && <Field label={intl.formatMessage(m.dateOfBirth)} name="dateOfBirth" type="date" value={values.dateOfBirth} disabled={locked('dateOfBirth')}
-          hint={lockHint('dateOfBirth')} onChange={(e) => set('dateOfBirth', e.target.value)} error={errorOf('dateOfBirth')} />}
+        {visible('dateOfBirth') && <DateOfBirthPicker value={values.dateOfBirth} disabled={locked('dateOfBirth')} hint={lockHint('dateOfBirth')}
+          onChange={(v) => set('dateOfBirth', v)} error={errorOf('dateOfBirth')} />}
         {visible('gender') && <Select label={intl.formatMessage(m.gender)} name="gender" value={values.gender} disabled={locked('gender')} error={errorOf('gender')}
           options={[{ value: '', label: '—' }, ...GENDERS.map((g) => ({ value: g, label: intl.formatMessage(GENDER_LABEL[g]) }))]}
           onChange={(e) => set('gender', e.target.value)} />}
@@ -141,9 +157,12 @@ export function ProfileForm({ updateFrom = 'Profile Page' }: { updateFrom?: 'Pro
           onChange={(e) => set('countryCode', e.target.value)} error={errorOf('countryCode')} />}
         {TEXT.slice(3).map(textField)}
       </Grid>
+      {canUnlock && (
+        <IdentityNotice open={identityOpen} onOpen={() => setIdentityOpen(true)} onKeep={keepDetails} />
+      )}
       {changed && (
         <Button onClick={save} loading={busy} data-testid="profile-save">
-          {intl.formatMessage(m.save)}
+          {intl.formatMessage(resetting ? m.saveAndReverify : m.save)}
         </Button>
       )}
     </Card>

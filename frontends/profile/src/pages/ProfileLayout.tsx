@@ -10,7 +10,8 @@ const Columns = styled.div`
   grid-template-columns: 240px minmax(0, 1fr);
   gap: ${({ theme }) => theme.space(6)};
   ${({ theme }) => theme.media.upToTablet} {
-    grid-template-columns: 1fr;
+    /* minmax(0, …): the menu row scrolls instead of widening the page. */
+    grid-template-columns: minmax(0, 1fr);
   }
 `;
 

@@ -1,0 +1,39 @@
+package account
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"casino/bff/api"
+)
+
+// KYCStatuses are the identity-verification states a player can be in:
+// NOT_STARTED (new, or reset by a change of an identity field), PENDING
+// (documents under review), APPROVED and REJECTED.
+var KYCStatuses = []string{"NOT_STARTED", "PENDING", "APPROVED", "REJECTED"}
+
+// SetKYCStatus records the operator's decision on a player's identity
+// documents (`casino kyc`). The status changes back to NOT_STARTED on its own
+// when the player changes an identity field (Update with onChangeResetKyc).
+func (s *Service) SetKYCStatus(ctx context.Context, email, status string) error {
+	status = strings.ToUpper(strings.TrimSpace(status))
+	known := false
+	for _, k := range KYCStatuses {
+		known = known || k == status
+	}
+	if !known {
+		return fmt.Errorf("kyc status %q: want one of %s: %w", status, strings.Join(KYCStatuses, ", "), api.ErrInvalidFormat)
+	}
+	u, err := s.userByEmail(ctx, strings.ToLower(strings.TrimSpace(email)))
+	if err != nil {
+		return err
+	}
+	if u == nil {
+		return fmt.Errorf("no player with e-mail %q: %w", email, api.ErrNotFound)
+	}
+	if _, err := s.db.Write.ExecContext(ctx, `UPDATE users SET kyc_status = ? WHERE id = ?`, status, u.ID); err != nil {
+		return fmt.Errorf("kyc status of user %d: %w", u.ID, err)
+	}
+	return nil
+}

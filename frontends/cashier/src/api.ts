@@ -71,10 +71,16 @@ export interface PaymentMethod {
   networks?: string[];
 }
 
+/** A row of get-all-bonus?isDeposit=true (docs/bonus.md): amounts are decimal strings in currencyCode. */
 export interface DepositBonus {
   id: string | number;
+  /** Stable key, also accepted as bonusId (links like /deposit?bonusId=welcome-100). */
+  code?: string;
   name?: string;
   minDeposit?: string;
+  maxBonusThreshold?: string;
+  depositBonusPercent?: number;
+  wageringMultiplier?: number;
   banner?: { bannerTitle?: string };
 }
 

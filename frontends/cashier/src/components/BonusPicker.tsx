@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { Select } from '@casino/ui';
 import type { DepositBonus } from '../api';
@@ -15,6 +16,11 @@ export interface BonusPickerProps {
 /** Optional deposit bonus, with each bonus's minimum deposit (SPEC section 5). */
 export function BonusPicker({ bonuses, value, onChange, currency, scale }: BonusPickerProps) {
   const intl = useIntl();
+  // A link may name the bonus by its code: select it by id once the list is in.
+  const byCode = bonuses.find((b) => b.code != null && b.code === value);
+  useEffect(() => {
+    if (byCode) onChange(String(byCode.id));
+  }, [byCode, onChange]);
   if (bonuses.length === 0) return null;
   const chosen = bonuses.find((b) => String(b.id) === value);
   return (

@@ -1,0 +1,153 @@
+// The bonus core end to end in a real Chromium against a real BFF with the
+// sandbox card processor: a first deposit with the welcome bonus (picked in
+// the deposit page, its minimum shown), the bonus balance, a withdrawal
+// refused while the bonus is active, a deposit below the bonus minimum
+// refused (page and API), and the player's bonus list and cancel.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { PENDING_API, http, requireBuilds, screenshot, useSite, waitForApp, withPage } from './lib/suite.mjs';
+
+const PASSWORD = 'Secret1!x';
+let counter = 0;
+
+async function api(site, method, path, body, token) {
+  const res = await http(site, path, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, json: await res.json().catch(() => ({})) };
+}
+
+/** A new EUR player in Germany with a verified e-mail, logged in. */
+async function newPlayer(site) {
+  counter += 1;
+  const email = `bonus${counter}-${Date.now()}@example.com`;
+  const signUp = await api(site, 'POST', '/api/user/sign-up', {
+    email, password: PASSWORD, confirmPassword: PASSWORD, firstName: 'Ada', lastName: 'Lovelace',
+    dateOfBirth: '1990-05-01', countryCode: 'DE', currencyCode: 'EUR', phoneCode: '+49', phone: '15123456789',
+    address: 'Hauptstr. 1', city: 'Berlin', zipCode: '10115', gender: 'Female', nickname: `bonus${counter}`,
+    isAdult: true, acceptTerms: true,
+  });
+  assert.equal(signUp.status, 200, `sign-up: ${JSON.stringify(signUp.json)}`);
+  const box = await (await http(site, `/dev/mailbox?to=${encodeURIComponent(email)}`)).text();
+  const link = box.match(/\/api\/user\/verify-email\?token=[A-Za-z0-9_%-]+/)?.[0];
+  assert.ok(link, 'verification e-mail in the mailbox');
+  assert.equal((await http(site, link.replace(/&amp;/g, '&'))).status, 303);
+  const login = await api(site, 'POST', '/api/user/login', { email, password: PASSWORD });
+  assert.equal(login.status, 200, `login: ${JSON.stringify(login.json)}`);
+  return login.json.data.accessToken;
+}
+
+async function openCashier(page, path, token) {
+  const sep = path.includes('?') ? '&' : '?';
+  await page.goto(`${path}${sep}at=${encodeURIComponent(token)}`);
+  await waitForApp(page, 'cashier');
+  await page.locator('[data-testid="cashier-app"]').first().waitFor();
+}
+
+describe('bonus', () => {
+  const ADMIN = 'bonus-e2e-admin';
+  const site = useSite({ env: { CASINO_ADMIN_TOKEN: ADMIN } });
+  const ALLOW_HTTP = [...PENDING_API, /^404 [^ ]*\/studio\/thumbnails\//, /^422 [^ ]*\/api\/user\/withdraw$/];
+  const opts = (extra = {}) => ({ baseURL: site.server.url, allow: { http: ALLOW_HTTP }, ...extra });
+
+  test('get-all-bonus lists the seeded deposit bonuses with their minimum deposit', async () => {
+    const { status, json } = await api(site, 'GET', '/api/admin/get-all-bonus?isDeposit=true&currencyCode=EUR');
+    assert.equal(status, 200);
+    const rows = json.data.bonus.rows;
+    assert.equal(json.data.bonus.count, rows.length);
+    const welcome = rows.find((r) => r.code === 'welcome-100');
+    assert.ok(welcome, JSON.stringify(rows));
+    assert.equal(welcome.banner.bannerTitle, '100% welcome bonus up to 1000 EUR');
+    assert.equal(welcome.minDeposit, '20.00');
+    assert.equal(welcome.maxBonusThreshold, '1000.00');
+    const unauth = await api(site, 'GET', '/api/user/get-user-bonuses');
+    assert.equal(unauth.status, 403, 'user bonus calls need a token');
+  });
+
+  test('welcome bonus with a card deposit: bonus balance, withdrawal refused, my bonuses, cancel', async (t) => {
+    requireBuilds(site.server, ['root', 'cashier']);
+    // No game is played here: the operator waives deposit wagering, so the active bonus is what refuses.
+    const set = await http(site, '/api/admin/cashier/settings', {
+      method: 'PUT', headers: { 'Content-Type': 'application/json', 'X-Admin-Token': ADMIN }, body: JSON.stringify({ depositWageringMultiplier: '0' }),
+    });
+    assert.equal(set.status, 200);
+    const token = await newPlayer(site);
+    await withPage(site.browser, t, opts(), async ({ page }) => {
+      await openCashier(page, '/deposit?bonusId=welcome-100', token);
+      await page.getByRole('radio', { name: 'Visa' }).click();
+      // The link named the bonus by its code: it is selected, its minimum shown.
+      const picker = page.getByTestId('bonus-picker');
+      await picker.getByText('Minimum deposit for the bonus: €20.00', { exact: true }).waitFor();
+      assert.match(await page.getByLabel('Deposit bonuses').locator('option:checked').textContent(), /^100% welcome bonus up to 1000 EUR/);
+      await page.getByRole('button', { name: '50', exact: true }).click();
+      await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await page.getByLabel('Expiry date (MM/YY)').fill('12/30');
+      await page.getByLabel('CVC').fill('123');
+      await screenshot(page, 'bonus-deposit-picker-1280');
+      await page.getByRole('button', { name: 'Deposit €50.00' }).click();
+      await page.waitForURL((u) => u.searchParams.get('modal') === 'deposit-success');
+
+      await openCashier(page, '/profile2/balance', token);
+      await page.getByTestId('balance-bonus').getByText('€50.00').waitFor();
+      await page.getByTestId('balance-real').getByText('€50.00').waitFor();
+
+      await openCashier(page, '/withdraw', token);
+      await page.getByRole('radio', { name: 'Bank transfer' }).click();
+      await page.getByLabel('Amount (EUR)').fill('20');
+      await page.getByLabel('Beneficiary name').fill('Ada Lovelace');
+      await page.getByLabel('Account number').fill('DE89370400440532013000');
+      await page.getByLabel('Bank code (IFSC)').fill('HDFC0001234');
+      await page.getByRole('button', { name: 'Request withdrawal' }).click();
+      await page.getByTestId('withdraw-result').getByText('Withdrawals are not allowed while a bonus is active').waitFor();
+    });
+    const details = (await api(site, 'GET', '/api/user/get-user-details', null, token)).json.data;
+    assert.equal(details.userWallet.bonusBalance, '50.00');
+    assert.equal(details.activeBonus?.status, 'active');
+    assert.equal(details.activeBonus.wagerLeft, '1750.00', '35 × 50.00');
+    const mine = (await api(site, 'GET', '/api/user/get-user-bonuses', null, token)).json.data;
+    assert.equal(mine.count, 1);
+    assert.equal(mine.rows[0].bonusAmount, '50.00');
+    // Cancel: the bonus money is forfeited, withdrawals open again.
+    const cancel = await api(site, 'POST', `/api/user/bonuses/${mine.rows[0].id}/cancel`, {}, token);
+    assert.equal(cancel.status, 200, JSON.stringify(cancel.json));
+    assert.equal(cancel.json.data.status, 'cancelled');
+    const after = (await api(site, 'GET', '/api/user/get-user-details', null, token)).json.data;
+    assert.equal(after.userWallet.bonusBalance, '0.00');
+    assert.equal(after.activeBonus, null);
+    const wd = await api(site, 'POST', '/api/user/withdraw', {
+      amount: '20.00', paymentMethod: 'banktransfer', beneficiaryName: 'Ada Lovelace', accountNumber: 'DE89370400440532013000',
+      email: 'ada@example.com', bankCode: 'HDFC0001234',
+    }, token);
+    assert.equal(wd.status, 200, `withdrawal after cancel: ${JSON.stringify(wd.json)}`);
+  });
+
+  test('a deposit below the bonus minimum is refused with the minimum', async (t) => {
+    requireBuilds(site.server, ['root', 'cashier']);
+    const token = await newPlayer(site);
+    await withPage(site.browser, t, opts({ viewport: { width: 375, height: 812 } }), async ({ page }) => {
+      await openCashier(page, '/deposit', token);
+      await page.getByRole('radio', { name: 'Visa' }).click();
+      const select = page.getByLabel('Deposit bonuses');
+      const welcome = await select.locator('option', { hasText: 'welcome' }).getAttribute('value');
+      await select.selectOption(welcome);
+      await page.getByLabel('Amount (EUR)').fill('15');
+      await page.getByRole('button', { name: /^Deposit/ }).click();
+      await page.getByRole('alert').getByText('Minimum deposit for the bonus: €20.00').waitFor();
+      await screenshot(page, 'bonus-deposit-below-minimum-375');
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), true, 'no horizontal overflow');
+    });
+    // The server refuses it too (the page cannot be trusted), with the minimum.
+    const list = (await api(site, 'GET', '/api/admin/get-all-bonus?isDeposit=true&currencyCode=EUR')).json.data.bonus.rows;
+    const welcome = list.find((r) => r.code === 'welcome-100');
+    const res = await api(site, 'POST', '/api/user/deposit', {
+      amount: '15.00', paymentMethod: 'visa', currencyCode: 'EUR', bonusId: String(welcome.id),
+      card: { number: '4242424242424242', holder: 'Ada Lovelace', expiry: '12/30', cvc: '123' },
+    }, token);
+    assert.equal(res.status, 422);
+    assert.equal(res.json.error.code, 'BONUS_MIN_DEPOSIT');
+    assert.equal(res.json.error.message, 'Minimum deposit for the bonus: 20.00 EUR');
+    assert.equal((await api(site, 'GET', '/api/user/get-user-details', null, token)).json.data.userWallet.balance, '0.00');
+  });
+});

@@ -124,6 +124,30 @@ describe('country block', () => {
     });
   });
 
+  test('Reverify Location: a position that never comes ends with the time-out message after 10 s', async (t) => {
+    requireBuilds(site.server, ['root', 'country-block']);
+    await withPage(site.browser, t, fromUS({ permissions: ['geolocation'] }), async ({ page, context }) => {
+      // Test scaffolding: a location service that never answers, not even
+      // with the browser's own time-out (the SPEC's 10 s must still end it).
+      await context.addInitScript(() => {
+        window.__geoCalls = [];
+        navigator.geolocation.getCurrentPosition = (_ok, _err, options) => window.__geoCalls.push(options);
+      });
+      await page.goto('/casino');
+      const notice = page.locator('#mf-country-block [role="dialog"]');
+      const button = notice.getByRole('button', { name: 'Reverify Location' });
+      await button.click();
+      const started = Date.now();
+      const status = notice.locator('[role="status"]', { hasText: 'Finding your location took too long' });
+      await status.waitFor({ timeout: 20_000 });
+      const waited = Date.now() - started;
+      assert.ok(waited >= 9_000 && waited < 15_000, `the message came after ${waited} ms, want ~10 s`);
+      assert.deepEqual(await page.evaluate(() => window.__geoCalls), [{ enableHighAccuracy: true, timeout: 10_000, maximumAge: 0 }]);
+      assert.equal(await page.locator('body[data-country-blocked="1"] #site[inert]').count(), 1, 'still blocked');
+      assert.equal(await button.isEnabled(), true, 'the visitor can try again');
+    });
+  });
+
   test('whitelisted=1 lifts the block and is remembered', async (t) => {
     await withPage(site.browser, t, fromUS({ javaScriptEnabled: false }), async ({ page }) => {
       const first = await page.goto('/casino?whitelisted=1');

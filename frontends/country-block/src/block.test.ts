@@ -67,4 +67,50 @@ describe('country block', () => {
     await expect(reverify(failing(3) as unknown as Geolocation)).resolves.toEqual({ status: 'timeout' });
     await expect(reverify(failing(2) as unknown as Geolocation)).resolves.toEqual({ status: 'unavailable' });
   });
+
+  describe('a position that never comes', () => {
+    const silent = { getCurrentPosition: vi.fn() };
+    const permissions = (initial: PermissionState) => {
+      const status = Object.assign(new EventTarget(), { state: initial });
+      return {
+        status,
+        api: { query: vi.fn(() => Promise.resolve(status)) } as unknown as Permissions,
+      };
+    };
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+
+    it('times out after 10 s even when the browser never calls back', async () => {
+      const { api } = permissions('granted');
+      let result: unknown;
+      void reverify(silent as unknown as Geolocation, api).then((r) => (result = r));
+      await vi.advanceTimersByTimeAsync(9_900);
+      expect(result).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(200);
+      expect(result).toEqual({ status: 'timeout' });
+    });
+
+    it('does not count the time the permission prompt is open', async () => {
+      const { api, status } = permissions('prompt');
+      let result: unknown;
+      void reverify(silent as unknown as Geolocation, api).then((r) => (result = r));
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(result).toBeUndefined();
+      status.state = 'granted';
+      status.dispatchEvent(new Event('change'));
+      await vi.advanceTimersByTimeAsync(9_900);
+      expect(result).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(200);
+      expect(result).toEqual({ status: 'timeout' });
+    });
+
+    it('an answer before the watchdog wins', async () => {
+      vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(ok({ country: { code: 'DE', name: 'Germany' }, blocked: false, verifiedUntil: '' }))));
+      const { api } = permissions('granted');
+      const late = { getCurrentPosition: (cb: PositionCallback) => setTimeout(() => cb({ coords: { latitude: 52.5, longitude: 13.4 } } as GeolocationPosition), 5_000) };
+      const pending = reverify(late as unknown as Geolocation, api);
+      await vi.advanceTimersByTimeAsync(20_000);
+      await expect(pending).resolves.toEqual({ status: 'verified', country: 'Germany' });
+    });
+  });
 });

@@ -99,10 +99,47 @@ interface ReverifyAnswer {
 const PERMISSION_DENIED = 1;
 const TIMEOUT = 3;
 
-function position(geo: Geolocation): Promise<GeolocationPosition> {
-  return new Promise((resolve, reject) =>
-    geo.getCurrentPosition(resolve, reject, { enableHighAccuracy: true, timeout: GEOLOCATION_TIMEOUT_MS, maximumAge: 0 }),
-  );
+/**
+ * Resolves once the geolocation permission is not waiting for the visitor
+ * (granted, denied, or no Permissions API to ask).
+ */
+async function permissionSettled(permissions: Permissions | undefined): Promise<void> {
+  let state: PermissionStatus;
+  try {
+    if (!permissions) return;
+    state = await permissions.query({ name: 'geolocation' });
+  } catch {
+    return;
+  }
+  if (state.state !== 'prompt') return;
+  await new Promise<void>((resolve) => state.addEventListener('change', () => resolve(), { once: true }));
+}
+
+/**
+ * The browser's position within GEOLOCATION_TIMEOUT_MS. The browser's own
+ * `timeout` only runs once permission is granted and some browsers (or a
+ * stuck location service) never call back at all, so a watchdog ends the
+ * wait too: it starts when the permission is settled, so a visitor reading
+ * the permission prompt is not timed out.
+ */
+function position(geo: Geolocation, permissions: Permissions | undefined): Promise<GeolocationPosition> {
+  return new Promise((resolve, reject) => {
+    let done = false;
+    const finish = (f: () => void) => {
+      if (!done) {
+        done = true;
+        f();
+      }
+    };
+    void permissionSettled(permissions).then(() =>
+      setTimeout(() => finish(() => reject({ code: TIMEOUT })), GEOLOCATION_TIMEOUT_MS),
+    );
+    geo.getCurrentPosition(
+      (p) => finish(() => resolve(p)),
+      (e) => finish(() => reject(e)),
+      { enableHighAccuracy: true, timeout: GEOLOCATION_TIMEOUT_MS, maximumAge: 0 },
+    );
+  });
 }
 
 /**
@@ -111,11 +148,14 @@ function position(geo: Geolocation): Promise<GeolocationPosition> {
  * marks the visitor verified. Each failure has its own status: permission
  * denied, time-out, no position, a point in no country, an excluded country.
  */
-export async function reverify(geo: Geolocation | undefined = typeof navigator === 'undefined' ? undefined : navigator.geolocation): Promise<ReverifyResult> {
+export async function reverify(
+  geo: Geolocation | undefined = typeof navigator === 'undefined' ? undefined : navigator.geolocation,
+  permissions: Permissions | undefined = typeof navigator === 'undefined' ? undefined : navigator.permissions,
+): Promise<ReverifyResult> {
   if (!geo) return { status: 'unavailable' };
   let pos: GeolocationPosition;
   try {
-    pos = await position(geo);
+    pos = await position(geo, permissions);
   } catch (e) {
     const code = (e as GeolocationPositionError)?.code;
     if (code === PERMISSION_DENIED) return { status: 'denied' };

@@ -109,10 +109,23 @@ describe('bonus', () => {
     const mine = (await api(site, 'GET', '/api/user/get-user-bonuses', null, token)).json.data;
     assert.equal(mine.count, 1);
     assert.equal(mine.rows[0].bonusAmount, '50.00');
-    // Cancel: the bonus money is forfeited, withdrawals open again.
-    const cancel = await api(site, 'POST', `/api/user/bonuses/${mine.rows[0].id}/cancel`, {}, token);
-    assert.equal(cancel.status, 200, JSON.stringify(cancel.json));
-    assert.equal(cancel.json.data.status, 'cancelled');
+    // My bonuses: the row with its wagering; cancel (confirmed) forfeits the bonus money, withdrawals open again.
+    await withPage(site.browser, t, opts({ viewport: { width: 375, height: 812 } }), async ({ page }) => {
+      await page.goto(`/profile2/my-bonuses?at=${encodeURIComponent(token)}`);
+      await waitForApp(page, 'profile');
+      const list = page.getByTestId('my-bonuses');
+      const row = list.locator('tbody tr').first();
+      await row.getByText('100% welcome bonus up to 1000 EUR').waitFor();
+      await row.getByText('€1,750.00').waitFor();
+      await row.getByText('Active').waitFor();
+      await row.getByRole('button', { name: 'Cancel bonus' }).click();
+      const confirm = page.getByTestId('bonus-cancel-confirm');
+      await confirm.getByText('Cancel this bonus? The remaining bonus money is forfeited.').waitFor();
+      await screenshot(page, 'bonus-my-bonuses-cancel-375');
+      await confirm.getByRole('button', { name: 'Yes, cancel' }).click();
+      await row.getByText('Cancelled').waitFor();
+      assert.equal(await row.getByRole('button', { name: 'Cancel bonus' }).count(), 0);
+    });
     const after = (await api(site, 'GET', '/api/user/get-user-details', null, token)).json.data;
     assert.equal(after.userWallet.bonusBalance, '0.00');
     assert.equal(after.activeBonus, null);

@@ -54,15 +54,19 @@ export interface UserDetails {
   userLoyaltyLevel?: { level?: string | number; name?: string } | string | number;
 }
 
+/** A row of get-user-bonuses (docs/bonus.md): amounts are decimal strings in currencyCode. */
 export interface UserBonus {
   id: string | number;
   name?: string;
   type?: string;
   bonusAmount?: string;
+  wageredAmount?: string;
   wagerLeft?: string;
   expiry?: string;
   status?: string;
   currencyCode?: string;
+  cancellable?: boolean;
+  banner?: { bannerTitle?: string };
 }
 
 // Login and sign-up need no session: a 403 there (registration closed, self-
@@ -81,6 +85,10 @@ export function updateUserDetails(body: Partial<User> & Record<string, unknown> 
 
 export function useUserBonuses(): QueryState<{ count: number; rows: UserBonus[] }> {
   return useApi(PROFILE_API.userBonuses, { auth: true, query: { pageNo: 1, limit: 20 } });
+}
+
+export function cancelBonus(id: UserBonus['id']): Promise<UserBonus> {
+  return post(`/api/user/bonuses/${encodeURIComponent(String(id))}/cancel`, {});
 }
 
 export function resendVerification(): Promise<unknown> {

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { DEFAULT_CURRENCY, formatMoney } from '@casino/platform';
-import { Button, Card, EmptyState, ErrorState, Field, Grid, LinkButton, Muted, Select, Stack, Table, type Column } from '@casino/ui';
-import { useUserBonuses, useUserDetails, type UserBonus } from '../api';
+import { Button, Card, EmptyState, ErrorState, Field, Grid, LinkButton, Muted, Select, Stack } from '@casino/ui';
+import { useUserDetails } from '../api';
+import { MyBonuses } from '../components/MyBonuses';
 import { m } from '../messages';
 import { PROFILE_MENU } from '../components/ProfileMenu';
 import { ProfileLayout } from './ProfileLayout';
@@ -10,33 +10,9 @@ import { ProfileLayout } from './ProfileLayout';
 // The completion form checks phone numbers: it loads with its metadata on demand.
 const ProfileCompletion = lazy(() => import('./MyProfilePage').then((x) => ({ default: () => <x.ProfileForm updateFrom="Update Form" /> })));
 
-function Bonuses() {
-  const intl = useIntl();
-  const { data, loading, error, refetch } = useUserBonuses();
-  if (error) return <ErrorState message={error.message} onRetry={refetch} />;
-  const money = (v: string | undefined, b: UserBonus) => (v ? formatMoney(v, b.currencyCode || DEFAULT_CURRENCY) : '');
-  const columns: Column<UserBonus>[] = [
-    { key: 'name', header: intl.formatMessage(m.bonusName), render: (b) => b.name ?? '' },
-    { key: 'type', header: intl.formatMessage(m.bonusType), render: (b) => b.type ?? '' },
-    { key: 'amount', header: intl.formatMessage(m.bonusAmount), render: (b) => money(b.bonusAmount, b), align: 'right' },
-    { key: 'wager', header: intl.formatMessage(m.bonusWagerLeft), render: (b) => money(b.wagerLeft, b), align: 'right' },
-    { key: 'expiry', header: intl.formatMessage(m.bonusExpiry), render: (b) => (b.expiry ? intl.formatDate(b.expiry, { dateStyle: 'medium' }) : '') },
-    { key: 'status', header: intl.formatMessage(m.bonusStatus), render: (b) => b.status ?? '' },
-  ];
-  return (
-    <Table
-      columns={columns}
-      rows={data?.rows}
-      rowKey={(b) => String(b.id)}
-      loading={loading}
-      empty={<EmptyState icon="🎁" title={<FormattedMessage {...m.bonusesEmpty} />} />}
-    />
-  );
-}
-
 export const MyBonusesPage = () => (
   <ProfileLayout title={m.menuMyBonuses}>
-    <Bonuses />
+    <MyBonuses />
   </ProfileLayout>
 );
 

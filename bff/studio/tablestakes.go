@@ -47,7 +47,9 @@ func (s *Service) markStakes(ctx context.Context, column, key, status string) {
 }
 
 // lastTableRound is the highest table round number used before (stakes or
-// revealed seeds), so a restarted table continues after it.
+// revealed seeds), so a restarted table continues after it. The round after
+// the last revealed one counts as used: a process may have been cut off
+// during it (before 0012 its stakes were not on record).
 func (s *Service) lastTableRound(ctx context.Context) (uint64, error) {
 	var staked, revealed sql.NullInt64
 	err := s.db.Read.QueryRowContext(ctx, `SELECT (SELECT max(table_round) FROM studio_table_stakes),
@@ -55,7 +57,11 @@ func (s *Service) lastTableRound(ctx context.Context) (uint64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return uint64(max(staked.Int64, revealed.Int64, 0)), nil
+	last := max(staked.Int64, 0)
+	if revealed.Valid {
+		last = max(last, revealed.Int64+1)
+	}
+	return uint64(last), nil
 }
 
 // RefundTableStakes rolls back, through the wallet, every real-money stake

@@ -291,6 +291,41 @@ func TestWageringProgressAndCompletion(t *testing.T) {
 	f.check(t)
 }
 
+// A rolled-back stake comes off the wagering when it counted towards the
+// bonus, not when it was placed before the grant.
+func TestRollbackTakesStakeOff(t *testing.T) {
+	f := newFixture(t, 1)
+	ctx := context.Background()
+	f.deposit(t, 1, "10.00", "")
+	if _, err := f.bet(1, "before", "r0", "4.00"); err != nil { // before the bonus
+		t.Fatal(err)
+	}
+	u, err := f.deposit(t, 1, "20.00", "reload") // bonus 10, wagering 10
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.bet(1, "b1", "r1", "3.00"); err != nil {
+		t.Fatal(err)
+	}
+	rollback := func(id, target, round string) {
+		t.Helper()
+		if _, err := f.wallet.Rollback(ctx, "studio", wallet.RollbackRequest{TransactionID: id, RollbackTransactionID: target,
+			RoundID: round, PlayerID: "1", GameID: "open-game"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rollback("rb0", "before", "r0")
+	if got := f.userBonus(t, 1, u.ID); got.WageredAmount != "3.00" {
+		t.Fatalf("wagered %s after rolling back a stake from before the bonus", got.WageredAmount)
+	}
+	rollback("rb1", "b1", "r1")
+	rollback("rb1", "b1", "r1") // a replay takes nothing more off
+	if got := f.userBonus(t, 1, u.ID); got.WageredAmount != "0.00" || got.WagerLeft != "10.00" {
+		t.Fatalf("after the rollback: %+v", got)
+	}
+	f.check(t)
+}
+
 func TestCancelAndExpiry(t *testing.T) {
 	f := newFixture(t, 3)
 	ctx := context.Background()

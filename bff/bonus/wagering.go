@@ -94,7 +94,26 @@ func (s *Service) Staked(lt *ledger.Tx, playerID int64, cur ledger.Currency, amo
 	return nil
 }
 
-var _ wallet.WageringHook = (*Service)(nil)
+var (
+	_ wallet.WageringHook = (*Service)(nil)
+	_ wallet.WageringUndo = (*Service)(nil)
+)
+
+// Unstaked takes a rolled-back stake off the active bonus's wagering when
+// that stake counted towards it: a bet posted after the grant (ledger ids
+// only grow). A bonus already completed keeps its conversion.
+func (s *Service) Unstaked(lt *ledger.Tx, playerID int64, cur ledger.Currency, amount, betLedgerTx int64) error {
+	r, ok, err := s.active(lt, playerID)
+	if err != nil || !ok || r.currency != cur.Code || amount <= 0 {
+		return err
+	}
+	_, err = lt.SQL().ExecContext(lt.Context(), `UPDATE user_bonuses SET wagered = max(wagered - ?, 0)
+		WHERE id = ? AND status = 'active' AND grant_tx_id < ?`, amount, r.id, betLedgerTx)
+	if err != nil {
+		return fmt.Errorf("bonus: wagering of %d: %w", r.id, err)
+	}
+	return nil
+}
 
 // complete ends a bonus whose wagering is done: its bonus balance, up to the
 // max win amount, becomes real money (bonus:convert:{id}); the rest goes back

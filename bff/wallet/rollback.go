@@ -148,6 +148,9 @@ func (w wtx) rollback(provider string, req RollbackRequest, playerID int64, hash
 		staked, won = 0, -target.amount
 	} else {
 		betReal, betBonus = -target.realAmount, -target.bonusAmt
+		if err := w.s.unstaked(w.Tx, playerID, cur, target.amount, target.ledgerTx); err != nil {
+			return Result{}, err
+		}
 	}
 	real += sign * target.realAmount
 	bonus += sign * target.bonusAmt

@@ -14,6 +14,22 @@ type WageringHook interface {
 	Staked(tx *ledger.Tx, playerID int64, cur ledger.Currency, amount int64) error
 }
 
+// WageringUndo is implemented by a WageringHook that also wants rolled-back
+// stakes, told inside the rollback's transaction with the ledger id of the
+// bet that is reversed (so it can tell whether that stake counted).
+type WageringUndo interface {
+	Unstaked(tx *ledger.Tx, playerID int64, cur ledger.Currency, amount, betLedgerTx int64) error
+}
+
+// unstaked hands a rolled-back stake to the hook, if it wants them.
+func (s *Service) unstaked(tx *ledger.Tx, playerID int64, cur ledger.Currency, amount, betLedgerTx int64) error {
+	u, ok := s.Wagering.(WageringUndo)
+	if !ok || betLedgerTx == 0 {
+		return nil
+	}
+	return u.Unstaked(tx, playerID, cur, amount, betLedgerTx)
+}
+
 // staked hands a posted stake to the hook, if any.
 func (s *Service) staked(tx *ledger.Tx, playerID int64, cur ledger.Currency, amount int64) error {
 	if s.Wagering == nil {

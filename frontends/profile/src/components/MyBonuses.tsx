@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DEFAULT_CURRENCY, formatMoney, isApiError, parseAmount } from '@casino/platform';
-import { Button, Card, EmptyState, ErrorState, Stack, Table, type Column } from '@casino/ui';
+import { Button, Card, EmptyState, ErrorState, Stack, Table, type Column, Icon } from '@casino/ui';
 import { cancelBonus, useUserBonuses, type UserBonus } from '../api';
 import { m } from '../messages';
 
@@ -82,7 +82,7 @@ export function MyBonuses() {
         rows={data?.rows}
         rowKey={(b) => String(b.id)}
         loading={loading}
-        empty={<EmptyState icon="🎁" title={<FormattedMessage {...m.bonusesEmpty} />} />}
+        empty={<EmptyState icon={<Icon name="gift" />} title={<FormattedMessage {...m.bonusesEmpty} />} />}
       />
     </Stack>
   );

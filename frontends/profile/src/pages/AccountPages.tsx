@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Button, Card, EmptyState, ErrorState, Field, Grid, LinkButton, Muted, Select, Stack } from '@casino/ui';
+import { Button, Card, EmptyState, ErrorState, Field, Grid, LinkButton, Muted, Select, Stack, Icon } from '@casino/ui';
 import { useUserDetails } from '../api';
 import { MyBonuses } from '../components/MyBonuses';
 import { m } from '../messages';
@@ -40,7 +40,7 @@ export const VipClubPage = () => (
 export const MyHistoryPage = () => (
   <ProfileLayout title={m.menuMyHistory}>
     <EmptyState
-      icon="🕘"
+      icon={<Icon name="history" />}
       title={<FormattedMessage {...m.historyEmpty} />}
       description={<FormattedMessage {...m.historyIntro} />}
       action={

@@ -387,3 +387,55 @@ func TestCancelAndExpiry(t *testing.T) {
 	}
 	f.check(t)
 }
+
+// TestLateWinAfterBonusEnded: a round staked with bonus money whose win lands
+// after the bonus ended pays that share as real money when the bonus
+// completed, and to the house when it was cancelled — never onto a bonus
+// balance with no bonus behind it.
+func TestLateWinAfterBonusEnded(t *testing.T) {
+	f := newFixture(t, 2)
+	ctx := context.Background()
+	for _, p := range []int64{1, 2} {
+		// Deposit 20, bonus 20, wagering 40, max bet 5: four bets use up the
+		// real money, the fifth (left open) is staked from the bonus.
+		if _, err := f.deposit(t, p, "20.00", "welcome"); err != nil {
+			t.Fatal(err)
+		}
+		for i := range 4 {
+			if _, err := f.bet(p, fmt.Sprintf("p%d-b%d", p, i), fmt.Sprintf("p%d-r%d", p, i), "5.00"); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := f.bet(p, fmt.Sprintf("p%d-late-bet", p), fmt.Sprintf("p%d-late", p), "5.00"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Player 1 completes the wagering (40) in other rounds; player 2 cancels.
+	for i := range 3 {
+		if _, err := f.bet(1, fmt.Sprintf("c%d", i), fmt.Sprintf("c%d", i), "5.00"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	active, err := f.svc.Active(ctx, 2)
+	if err != nil || active == nil {
+		t.Fatalf("player 2 active bonus: %v %v", active, err)
+	}
+	if _, err := f.svc.Cancel(ctx, 2, active.ID); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		player      int64
+		real, bonus string
+	}{
+		{1, "10.00", "0.00"}, // completed: the share is real money
+		{2, "0.00", "0.00"},  // cancelled: the share went to the house
+	} {
+		if _, err := f.win(tc.player, fmt.Sprintf("p%d-late-win", tc.player), fmt.Sprintf("p%d-late", tc.player), "10.00"); err != nil {
+			t.Fatalf("player %d late win: %v", tc.player, err)
+		}
+		if real, bonus := f.balances(t, tc.player); real != tc.real || bonus != tc.bonus {
+			t.Errorf("player %d after the late win: real %s bonus %s, want %s %s", tc.player, real, bonus, tc.real, tc.bonus)
+		}
+	}
+	f.check(t)
+}

@@ -265,3 +265,27 @@ func (s *Service) ExpireDue(ctx context.Context) (int, error) {
 	}
 	return n, nil
 }
+
+// BonusShare is the wallet's LateWinRouter. A win on a round staked partly
+// with bonus money returns that share to the bonus balance while a bonus
+// runs. When none runs any more, the bonus that staked the round has ended
+// since (the latest one: a player has one bonus at a time): completed, its
+// money is real money now; cancelled or expired, its money went back to the
+// house, and so does the share — otherwise cancelling with a live-table bet
+// in flight would turn bonus money into real money without wagering.
+func (s *Service) BonusShare(lt *ledger.Tx, playerID int64) (wallet.BonusShare, error) {
+	var status string
+	err := lt.SQL().QueryRowContext(lt.Context(), `SELECT status FROM user_bonuses WHERE user_id = ? ORDER BY id DESC LIMIT 1`, playerID).Scan(&status)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return wallet.ShareToBonus, nil
+	case err != nil:
+		return wallet.ShareToBonus, fmt.Errorf("bonus: latest bonus of player %d: %w", playerID, err)
+	case status == StatusActive:
+		return wallet.ShareToBonus, nil
+	case status == StatusCompleted:
+		return wallet.ShareToReal, nil
+	default:
+		return wallet.ShareForfeit, nil
+	}
+}

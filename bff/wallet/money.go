@@ -281,7 +281,23 @@ func (w wtx) money(c moneyCall) (Result, *event, error) {
 			bonusPart = mulDiv(amount, round.betBonus, stake)
 		}
 		realPart = amount - bonusPart
+		var forfeited int64
+		if bonusPart > 0 {
+			share, err := w.s.bonusShare(w.Tx, c.playerID)
+			if err != nil {
+				return Result{}, nil, err
+			}
+			switch share {
+			case ShareToReal:
+				realPart, bonusPart = amount, 0
+			case ShareForfeit:
+				forfeited, bonusPart = bonusPart, 0
+			}
+		}
 		postings := []ledger.Posting{{Account: ledger.Game(c.provider), Amount: ledger.FromMinor(-amount, p.currency)}}
+		if forfeited > 0 {
+			postings = append(postings, ledger.Posting{Account: ledger.House, Amount: ledger.FromMinor(forfeited, p.currency)})
+		}
 		if realPart > 0 {
 			postings = append(postings, ledger.Posting{Account: ledger.PlayerReal(c.playerID), Amount: ledger.FromMinor(realPart, p.currency)})
 		}

@@ -52,3 +52,29 @@ func SetWageringTx(tx *ledger.Tx, playerID int64, wageringType string, bonusMaxB
 	}
 	return err
 }
+
+// BonusShare says where the bonus share of a win goes.
+type BonusShare int
+
+const (
+	ShareToBonus BonusShare = iota // the bonus that staked the round is still running
+	ShareToReal                    // it completed since: its money is real money now
+	ShareForfeit                   // it was cancelled or expired since: its money went back to the house
+)
+
+// LateWinRouter is implemented by a WageringHook that knows whether the bonus
+// behind a win's bonus share is still running, so a win that lands after the
+// bonus ended does not sit on the bonus balance with no bonus behind it.
+type LateWinRouter interface {
+	BonusShare(tx *ledger.Tx, playerID int64) (BonusShare, error)
+}
+
+// bonusShare asks the hook where a win's bonus share goes (the bonus balance
+// when there is no hook that knows).
+func (s *Service) bonusShare(tx *ledger.Tx, playerID int64) (BonusShare, error) {
+	r, ok := s.Wagering.(LateWinRouter)
+	if !ok {
+		return ShareToBonus, nil
+	}
+	return r.BonusShare(tx, playerID)
+}

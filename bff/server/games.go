@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strconv"
 
+	"casino/bff/betlevels"
 	"casino/bff/games"
 	"casino/bff/realtime"
 	"casino/bff/studio"
@@ -37,6 +38,7 @@ func (a *App) openGames(ctx context.Context) error {
 	slog.Info("game catalogue", "studio", report)
 	cat := games.New(a.DB)
 	w := wallet.NewService(a.DB, a.Ledger, cat.WalletGame)
+	w.BetScale = a.betScale
 	w.Publish = func(userID int64, name string, data any) {
 		a.Realtime.Publish(userID, realtime.Event{Name: name, Data: data})
 	}
@@ -45,6 +47,17 @@ func (a *App) openGames(ctx context.Context) error {
 	}
 	a.Games = &Games{Catalogue: cat, Wallet: w, Studio: cat0}
 	return nil
+}
+
+// betScale is the operator's conversion of game bet amounts (EUR) into a
+// currency (site setting gameCurrencyRates, bff/betlevels): the wallet's
+// limit check, the lobby and the studio all use this one.
+func (a *App) betScale(ctx context.Context, currency string) (betlevels.Scale, error) {
+	s, err := a.Settings.Current(ctx)
+	if err != nil {
+		return betlevels.Scale{}, err
+	}
+	return betlevels.For(s.GameCurrencyRates, currency)
 }
 
 // studioTitles hands the studio's titles to the catalogue: RTP and max

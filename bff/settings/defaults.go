@@ -76,5 +76,8 @@ func Defaults() Settings {
 			"gender": 1, "nickname": 1, "cpf": 1, "newsletter": 1,
 		},
 		CryptoCurrencies: []string{"BTC", "ETH", "USDT", "LTC"},
+		GameCurrencyRates: map[string]string{
+			"BTC": "0.000016", "ETH": "0.00033", "USDT": "1.08", "LTC": "0.012", "TRX": "4.2",
+		},
 	}
 }

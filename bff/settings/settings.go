@@ -88,6 +88,10 @@ type Settings struct {
 	// RegistrationFields says which sign-up fields show: 0 hidden, 1 shown.
 	RegistrationFields map[string]int `json:"registrationFields"`
 	CryptoCurrencies   []string       `json:"cryptoCurrencies"`
+	// GameCurrencyRates: units of a currency per 1 EUR, the base currency of
+	// game bet limits ("BTC": "0.000016"); bff/betlevels turns them into bet
+	// levels. A currency left out plays the EUR amounts at face value.
+	GameCurrencyRates map[string]string `json:"gameCurrencyRates"`
 
 	// Revision changes whenever the settings change: caches built from a
 	// settings document key on it.
@@ -219,7 +223,7 @@ func merge(base Settings, doc []byte) (Settings, error) {
 	return out, nil
 }
 
-var mergedByKey = map[string]bool{"pageUrls": true, "features": true, "theme": true, "password": true, "registrationFields": true}
+var mergedByKey = map[string]bool{"pageUrls": true, "features": true, "theme": true, "password": true, "registrationFields": true, "gameCurrencyRates": true}
 
 func mergeDocs(base, patch []byte) ([]byte, error) {
 	var b, p map[string]json.RawMessage

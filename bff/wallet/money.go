@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"casino/bff/api"
+	"casino/bff/betlevels"
 	"casino/bff/ledger"
 )
 
@@ -113,16 +114,29 @@ func amountIn(c ledger.Currency, req MoneyRequest, p player) (int64, error) {
 	return m.Minor(), nil
 }
 
-// gameBound parses a game's min or max bet in the player's currency.
-func gameBound(s string, c ledger.Currency) int64 {
+// gameBounds returns a game's min and max bet in minor units of the
+// player's currency (0: no bound).
+func (s *Service) gameBounds(ctx context.Context, g GameRules, c ledger.Currency) (lo, hi int64, err error) {
+	scale := betlevels.FaceValue(c)
+	if s.BetScale != nil {
+		if scale, err = s.BetScale(ctx, c.Code); err != nil {
+			return 0, 0, err
+		}
+	}
+	return gameBound(g.MinBet, scale), gameBound(g.MaxBet, scale), nil
+}
+
+// gameBound converts a game's min or max bet; a malformed one is no bound
+// (the catalogue validates them when seeding).
+func gameBound(s string, scale betlevels.Scale) int64 {
 	if s == "" {
 		return 0
 	}
-	m, err := ledger.Parse(s, c)
+	v, err := scale.Parse(s)
 	if err != nil {
 		return 0
 	}
-	return m.Minor()
+	return v
 }
 
 // event is a realtime event to send after commit.
@@ -233,8 +247,10 @@ func (w wtx) money(c moneyCall) (Result, *event, error) {
 			realPart = amount
 		}
 		now := w.s.Now()
-		bet := Bet{Amount: amount, BonusBalance: bonus, BonusBuy: req.BonusBuy,
-			GameMin: gameBound(c.game.MinBet, p.currency), GameMax: gameBound(c.game.MaxBet, p.currency)}
+		bet := Bet{Amount: amount, BonusBalance: bonus, BonusBuy: req.BonusBuy}
+		if bet.GameMin, bet.GameMax, err = w.s.gameBounds(w.Context(), c.game, p.currency); err != nil {
+			return Result{}, nil, err
+		}
 		starts := periodStarts(now)
 		if hasPeriodLimits(p.policy) {
 			if err := w.row(qPeriods, starts[0], starts[1], starts[2], c.playerID, p.currency.Code).Scan(

@@ -15,13 +15,14 @@ import (
 	"sync"
 	"time"
 
+	"casino/bff/betlevels"
 	"casino/bff/database"
 	"casino/bff/ledger"
 )
 
 // GameRules is what the wallet needs to know of a game: its name for the
-// history and its bet range (decimal amounts in the player's currency; empty
-// means no bound).
+// history and its bet range (decimal amounts in the catalogue's base currency,
+// EUR, converted per player by Service.BetScale; empty means no bound).
 type GameRules struct {
 	Name     string
 	Provider string // display name of the game's provider
@@ -45,6 +46,10 @@ type Service struct {
 	Publish Publisher
 	// Wagering, when set, is told of every stake in its transaction (bonus wagering; wagering.go).
 	Wagering WageringHook
+	// BetScale, when set, converts a game's bet range into a currency's
+	// minor units (bff/betlevels, the operator's rates); without it the
+	// range is read at face value in the player's currency.
+	BetScale func(ctx context.Context, currency string) (betlevels.Scale, error)
 	Now      func() time.Time
 
 	mu      sync.RWMutex

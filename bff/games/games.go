@@ -28,8 +28,10 @@ var (
 	ErrDepositRequired    = &api.Error{Status: http.StatusPaymentRequired, Code: "DEPOSIT_REQUIRED", Message: "feature requires a deposit"}
 )
 
-// Game is a game as the lobby shows it. Bets are decimal amounts in the
-// player's currency; RTP is in percent, MaxMultiplier in times the bet.
+// Game is a game as the lobby shows it. Bets are decimal amounts, stored in
+// the base currency (EUR) and answered in the caller's currency
+// (CurrencyCode, with Decimals); RTP is in percent, MaxMultiplier in times
+// the bet.
 type Game struct {
 	ID                  string   `json:"id"` // the slug
 	Slug                string   `json:"slug"`
@@ -43,6 +45,8 @@ type Game struct {
 	MaxMultiplier       float64  `json:"maxMultiplier"`
 	MinBet              string   `json:"minBet"`
 	MaxBet              string   `json:"maxBet"`
+	CurrencyCode        string   `json:"currencyCode"` // of minBet and maxBet
+	Decimals            int      `json:"decimals"`     // of that currency's minor unit
 	Volatility          string   `json:"volatility"`
 	ReleaseDate         string   `json:"releaseDate"`
 	Popularity          int      `json:"popularity"`

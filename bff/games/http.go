@@ -18,6 +18,8 @@ type HTTP struct {
 	// Country is the caller's country (ISO code, "" when unknown): the one
 	// geo lookup of the server.
 	Country func(r *http.Request) string
+	// BetScale answers bets in the caller's currency (nil: at face value).
+	BetScale BetScale
 }
 
 // Routes registers the catalogue's calls on mux.
@@ -85,16 +87,26 @@ func (h *HTTP) query(r *http.Request) Query {
 }
 
 func (h *HTTP) games(w http.ResponseWriter, r *http.Request) error {
-	_, favs, err := h.caller(r)
+	p, favs, err := h.caller(r)
 	if err != nil {
 		return err
 	}
 	q := h.query(r)
 	q.Favorites = favs
+	return h.writePage(w, r, p, q)
+}
+
+// writePage answers a list of games with bets in the caller's currency.
+func (h *HTTP) writePage(w http.ResponseWriter, r *http.Request, p *session.Player, q Query) error {
+	sc, err := h.scale(r, p)
+	if err != nil {
+		return err
+	}
 	page, err := h.Catalogue.List(r.Context(), q)
 	if err != nil {
 		return err
 	}
+	inCurrency(sc, page.Rows...)
 	return api.WriteData(w, page)
 }
 
@@ -110,10 +122,15 @@ func (h *HTTP) game(w http.ResponseWriter, r *http.Request) error {
 	if p == nil && !st.Feature("guestGameView") {
 		return api.ErrForbidden
 	}
+	sc, err := h.scale(r, p)
+	if err != nil {
+		return err
+	}
 	g, err := h.Catalogue.Get(r.Context(), r.URL.Query().Get("game"), h.country(r), favs)
 	if err != nil {
 		return err
 	}
+	inCurrency(sc, g)
 	return api.WriteData(w, g)
 }
 
@@ -173,11 +190,7 @@ func (h *HTTP) favorites(w http.ResponseWriter, r *http.Request) error {
 	}
 	q := h.query(r)
 	q.Favorites, q.OnlyFavs = favs, true
-	page, err := h.Catalogue.List(r.Context(), q)
-	if err != nil {
-		return err
-	}
-	return api.WriteData(w, page)
+	return h.writePage(w, r, p, q)
 }
 
 func (h *HTTP) addFavorite(w http.ResponseWriter, r *http.Request) error {

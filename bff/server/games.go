@@ -78,7 +78,7 @@ func studioTitles(titles []studio.Title) []games.StudioTitle {
 // gamesRoutes serves the lobby's calls, the provider API under
 // /api/wallet/v1/ and the player's rounds and casino history.
 func (a *App) gamesRoutes(mux *http.ServeMux) {
-	h := &games.HTTP{Catalogue: a.Games.Catalogue, Sessions: a.Sessions, Settings: a.Settings, Country: a.callerCountry}
+	h := &games.HTTP{Catalogue: a.Games.Catalogue, Sessions: a.Sessions, Settings: a.Settings, Country: a.callerCountry, BetScale: a.betScale}
 	h.Routes(mux)
 	mux.Handle(wallet.PathPrefix, a.Games.Wallet.Handler())
 	a.Games.Wallet.Routes(mux, a.Sessions)

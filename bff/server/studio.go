@@ -26,6 +26,7 @@ func (a *App) openStudio(ctx context.Context) error {
 		return fmt.Errorf("studio wallet client: %w", err)
 	}
 	a.Studio = studio.NewService(a.DB, cat, client)
+	a.Studio.BetScale = a.betScale // the wallet's conversion, so both agree on every limit
 	rctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
 	if n, err := a.Studio.Recover(rctx); err != nil {

@@ -9,6 +9,8 @@ import (
 	"strconv"
 
 	"casino/bff/api"
+	"casino/bff/betlevels"
+	"casino/bff/ledger"
 	"casino/bff/session"
 	"casino/bff/studio/fair"
 	"casino/bff/studio/slot"
@@ -175,7 +177,8 @@ func (s *Service) Round(ctx context.Context, id string) (*StoredRound, error) {
 		return nil, err
 	}
 	rd.UserID = user.Int64
-	rd.Bet, rd.Cost, rd.Win, rd.Outcome = minorText(bet), minorText(cost), minorText(win), json.RawMessage(outcome)
+	rd.Bet, rd.Cost, rd.Win = amountText(rd.Currency, bet), amountText(rd.Currency, cost), amountText(rd.Currency, win)
+	rd.Outcome = json.RawMessage(outcome)
 	return &rd, nil
 }
 
@@ -202,8 +205,9 @@ func VerifyQueryFrom(r *http.Request) VerifyQuery {
 type Verified struct {
 	Query          VerifyQuery `json:"-"`
 	Game           string      `json:"game"`
-	ServerSeedHash string      `json:"serverSeedHash"` // SHA-256 of the given server seed
-	CommitmentOK   bool        `json:"commitmentOk"`   // equals the given (or stored) commitment
+	ServerSeedHash string      `json:"serverSeedHash"`     // SHA-256 of the given server seed
+	CommitmentOK   bool        `json:"commitmentOk"`       // equals the given (or stored) commitment
+	Currency       string      `json:"currency,omitempty"` // of the round's amounts ("": euro hundredths, typed)
 	Round          *slot.Round `json:"round"`
 	// Stored is the stored round's outcome when a round id was given, and
 	// Matches whether the recomputation equals it.
@@ -216,6 +220,7 @@ type Verified struct {
 // revealed) the server seed.
 func (s *Service) Verify(ctx context.Context, q VerifyQuery) (*Verified, error) {
 	var stored *StoredRound
+	currency, factor := "", int64(1)
 	if q.Round != "" {
 		rd, err := s.Round(ctx, q.Round)
 		if err != nil {
@@ -227,6 +232,9 @@ func (s *Service) Verify(ctx context.Context, q VerifyQuery) (*Verified, error) 
 		var o slot.Round
 		if json.Unmarshal(rd.Outcome, &o) == nil {
 			q.BonusBuy = o.BonusBuy
+			// Replayed with the factor it was played with, whatever the
+			// operator's rates are now.
+			currency, factor = rd.Currency, max(o.Factor, 1)
 		}
 		if q.ServerSeed == "" {
 			q.ServerSeed = rd.ServerSeed
@@ -240,7 +248,22 @@ func (s *Service) Verify(ctx context.Context, q VerifyQuery) (*Verified, error) 
 	if err != nil {
 		v.Add("game", "GAME NOT FOUND")
 	}
-	bet, ok := ParseAmount(q.Bet)
+	// A typed bet is in euro hundredths (the titles' bets); a stored round's
+	// is in its currency.
+	var bet int64
+	ok := false
+	if currency == "" {
+		bet, ok = ParseAmount(q.Bet)
+	} else if c, err := ledger.LookupCurrency(currency); err == nil {
+		bet, ok = betlevels.Scale{Currency: c, Factor: factor}.Read(q.Bet)
+	} else {
+		bet, ok = ParseAmount(q.Bet) // fun money
+	}
+	if ok && bet%factor == 0 {
+		bet /= factor
+	} else {
+		ok = false
+	}
 	if !ok || (g != nil && g.CheckBet(bet) != nil) {
 		v.Add("bet", "Invalid format")
 	}
@@ -268,6 +291,8 @@ func (s *Service) Verify(ctx context.Context, q VerifyQuery) (*Verified, error) 
 	if err != nil {
 		return nil, api.ErrValidation.WithField("bonusBuy", "This game has no bonus buy")
 	}
+	out.Round.Scale(factor)
+	out.Currency = currency
 	if stored != nil {
 		out.Stored = stored.Outcome
 		again, _ := json.Marshal(out.Round)

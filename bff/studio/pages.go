@@ -24,9 +24,10 @@ import (
 var webFS embed.FS
 
 var pageTmpl = template.Must(template.New("").Funcs(template.FuncMap{
-	"minor": minorText,
-	"inc":   func(i int) int { return i + 1 },
-	"deref": func(b *bool) bool { return b != nil && *b },
+	"minor":  minorText,
+	"amount": amountText,
+	"inc":    func(i int) int { return i + 1 },
+	"deref":  func(b *bool) bool { return b != nil && *b },
 	// rows turns a reel-major window into display rows.
 	"rows": func(w [][]string) [][]string {
 		if len(w) == 0 {

@@ -14,7 +14,9 @@ import (
 	"time"
 
 	"casino/bff/api"
+	"casino/bff/betlevels"
 	"casino/bff/database"
+	"casino/bff/ledger"
 	"casino/bff/session"
 	"casino/bff/studio/fair"
 	"casino/bff/studio/roulette"
@@ -61,6 +63,10 @@ type Service struct {
 	// Table is the live roulette table (nil until OpenTable).
 	Table     *roulette.Table
 	stopTable func() // set by StartTable
+	// BetScale converts the titles' bet amounts (EUR cents) into a session
+	// currency's minor units (bff/betlevels, the operator's rates); nil
+	// plays them at face value.
+	BetScale func(ctx context.Context, currency string) (betlevels.Scale, error)
 }
 
 // NewService returns the studio over db.
@@ -81,10 +87,14 @@ type Session struct {
 // Launched answers a launch: the session, the balance and the game.
 type Launched struct {
 	Session
-	Balance string    `json:"balance"`
-	Seeds   SeedState `json:"seeds"`
-	Title   Title     `json:"title"`
-	Game    any       `json:"game"` // slot.Info or the roulette table
+	// BetScale is how the game's bets (title and game info, in EUR cents)
+	// become the session currency's minor units: × factor, shown with
+	// decimals.
+	BetScale BetScaleInfo `json:"betScale"`
+	Balance  string       `json:"balance"`
+	Seeds    SeedState    `json:"seeds"`
+	Title    Title        `json:"title"`
+	Game     any          `json:"game"` // slot.Info or the roulette table
 }
 
 func newID(prefix string) string {
@@ -131,7 +141,11 @@ func (s *Service) Launch(ctx context.Context, player *session.Player, gameID, mo
 		sess.ID, user, sess.GameID, sess.Mode, sess.Currency, demo); err != nil {
 		return nil, err
 	}
-	out := &Launched{Session: sess, Title: t}
+	sc, err := s.scale(ctx, sess.Currency)
+	if err != nil {
+		return nil, err
+	}
+	out := &Launched{Session: sess, Title: t, BetScale: BetScaleInfo{Factor: sc.Factor, Decimals: sc.Currency.Decimals}}
 	if out.Balance, err = s.balance(ctx, &sess); err != nil {
 		return nil, err
 	}
@@ -141,7 +155,7 @@ func (s *Service) Launch(ctx context.Context, player *session.Player, gameID, mo
 	if g, err := s.Catalog.Slot(gameID); err == nil {
 		out.Game = g.Info()
 	} else if gameID == RouletteID && s.Table != nil {
-		out.Game = map[string]any{"table": s.Table.State(s.Now()), "minBet": t.MinBetMinor, "maxBet": t.MaxBetMinor}
+		out.Game = map[string]any{"table": s.Table.State(s.Now()), "minBet": t.MinBetMinor * sc.Factor, "maxBet": t.MaxBetMinor * sc.Factor}
 	}
 	return out, nil
 }
@@ -164,7 +178,7 @@ func (s *Service) Session(ctx context.Context, id string) (*Session, error) {
 
 func (s *Service) balance(ctx context.Context, sess *Session) (string, error) {
 	if sess.Mode == ModeDemo {
-		return minorText(sess.DemoBalance), nil
+		return amountText(sess.Currency, sess.DemoBalance), nil
 	}
 	b, err := s.Wallet.Balance(ctx, wallet.BalanceRequest{PlayerID: strconv.FormatInt(sess.UserID, 10), Currency: sess.Currency, GameID: sess.GameID})
 	return b.Balance, err
@@ -180,6 +194,30 @@ func (s *Service) Balance(ctx context.Context, sess *Session) (string, error) {
 		sess = fresh
 	}
 	return s.balance(ctx, sess)
+}
+
+// BetScaleInfo is a session's bet scale as the game client sees it.
+type BetScaleInfo struct {
+	Factor   int64 `json:"factor"`
+	Decimals int   `json:"decimals"`
+}
+
+// scale is the bet scale of a session currency (fun money: hundredths).
+func (s *Service) scale(ctx context.Context, currency string) (betlevels.Scale, error) {
+	if s.BetScale == nil || currency == DemoCurrency {
+		return betlevels.For(nil, currency)
+	}
+	return s.BetScale(ctx, currency)
+}
+
+// amountText writes minor units of a session currency as its decimal
+// ("0.00000400" BTC, "1.50" EUR, "1.50" FUN).
+func amountText(currency string, v int64) string {
+	c, err := ledger.LookupCurrency(currency)
+	if err != nil {
+		return minorText(v) // FUN
+	}
+	return ledger.FormatMinor(v, c.Decimals)
 }
 
 var amountRe = regexp.MustCompile(`^(0|[1-9][0-9]{0,9})(\.[0-9]{1,2})?$`)
@@ -233,8 +271,9 @@ type walletOutcome struct {
 	Stops          [][]int `json:"stops"` // base spin (absent for a bonus buy) then each free spin
 }
 
-func compact(id string, r *slot.Round, seed fair.RoundSeed) json.RawMessage {
-	o := walletOutcome{StudioRound: id, Recall: "/studio/rounds/" + id, Game: r.Game, Bet: minorText(r.Bet), Cost: minorText(r.Cost), Win: minorText(r.Win),
+func compact(currency, id string, r *slot.Round, seed fair.RoundSeed) json.RawMessage {
+	o := walletOutcome{StudioRound: id, Recall: "/studio/rounds/" + id, Game: r.Game,
+		Bet: amountText(currency, r.Bet), Cost: amountText(currency, r.Cost), Win: amountText(currency, r.Win),
 		BonusBuy: r.BonusBuy, ServerSeedHash: seed.ServerSeedHash, ClientSeed: seed.ClientSeed, Nonce: seed.Nonce}
 	if r.Base != nil {
 		o.Stops = append(o.Stops, r.Base.Stops)
@@ -254,10 +293,18 @@ func (s *Service) Spin(ctx context.Context, sess *Session, betText string, bonus
 	if err != nil {
 		return nil, ErrGameNotFound
 	}
-	bet, ok := ParseAmount(betText)
-	if !ok || g.CheckBet(bet) != nil {
+	// The bet is in the session currency; the engine plays the title's euro
+	// cents and the round is scaled back (one factor: the same stops, wins
+	// exactly factor × the euro round's).
+	sc, err := s.scale(ctx, sess.Currency)
+	if err != nil {
+		return nil, err
+	}
+	bet, ok := sc.Read(betText)
+	if !ok || bet%sc.Factor != 0 || g.CheckBet(bet/sc.Factor) != nil {
 		return nil, ErrBet
 	}
+	cents := bet / sc.Factor
 	if bonusBuy && g.BonusBuyPrice() == 0 {
 		return nil, ErrNoBonusBuy
 	}
@@ -274,13 +321,14 @@ func (s *Service) Spin(ctx context.Context, sess *Session, betText string, bonus
 		}
 		var r *slot.Round
 		if bonusBuy {
-			r, err = g.BuyBonus(bet, seed.Stream())
+			r, err = g.BuyBonus(cents, seed.Stream())
 		} else {
-			r, err = g.Spin(bet, seed.Stream())
+			r, err = g.Spin(cents, seed.Stream())
 		}
 		if err != nil {
 			return err
 		}
+		r.Scale(sc.Factor)
 		res.Round, res.Seed, res.Seeds = r, seed, seeds.Public()
 		status := "pending"
 		if sess.Mode == ModeDemo {
@@ -295,9 +343,9 @@ func (s *Service) Spin(ctx context.Context, sess *Session, betText string, bonus
 			if _, err := tx.ExecContext(ctx, `UPDATE studio_sessions SET demo_balance = ? WHERE id = ?`, after, sess.ID); err != nil {
 				return err
 			}
-			res.Balance, status = minorText(after), "settled"
+			res.Balance, status = amountText(sess.Currency, after), "settled"
 			sess.DemoBalance = after
-			if err := s.insertRound(ctx, tx, sess, res, status, minorText(bal), minorText(after)); err != nil {
+			if err := s.insertRound(ctx, tx, sess, res, status, amountText(sess.Currency, bal), amountText(sess.Currency, after)); err != nil {
 				return err
 			}
 		} else if err := s.insertRound(ctx, tx, sess, res, status, "", ""); err != nil {
@@ -356,7 +404,7 @@ func retry[T any](ctx context.Context, call func() (T, error)) (T, error) {
 func (s *Service) money(sess *Session, round string, r *slot.Round, seed fair.RoundSeed, suffix string, amount int64) wallet.MoneyRequest {
 	return wallet.MoneyRequest{
 		TransactionID: round + suffix, RoundID: round, PlayerID: strconv.FormatInt(sess.UserID, 10), GameID: sess.GameID,
-		Currency: sess.Currency, Amount: minorText(amount), BonusBuy: r.BonusBuy, Outcome: compact(round, r, seed),
+		Currency: sess.Currency, Amount: amountText(sess.Currency, amount), BonusBuy: r.BonusBuy, Outcome: compact(sess.Currency, round, r, seed),
 	}
 }
 

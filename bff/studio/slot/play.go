@@ -35,6 +35,9 @@ type Round struct {
 	FreeSpinsAwarded int    `json:"freeSpinsAwarded"` // initial award plus retriggers (capped)
 	Coins            int64  `json:"coins"`            // total win in coins
 	Win              int64  `json:"win"`              // total win, minor units (= CoinValue × Coins)
+	// Factor is the minor units of the player's currency per euro cent the
+	// round was scaled by (absent: 1), so a verifier can replay it.
+	Factor int64 `json:"factor,omitempty"`
 	// Draws is the number of 32-bit words drawn from the source (provably
 	// fair rounds can be audited word by word).
 	Draws int `json:"draws"`
@@ -72,6 +75,22 @@ func (g *Game) BuyBonus(bet int64, src rng.Source) (*Round, error) {
 	r.Win = r.Coins * r.CoinValue
 	r.Draws = ctr.N
 	return r, nil
+}
+
+// Scale multiplies the round's money by f: a round played in euro cents
+// becomes the same round in minor units of a currency with f units per cent
+// (bff/betlevels). Coins are untouched, so Win = CoinValue × Coins still holds.
+func (r *Round) Scale(f int64) {
+	if f == 1 {
+		return
+	}
+	r.Bet, r.Cost, r.CoinValue, r.Win, r.Factor = r.Bet*f, r.Cost*f, r.CoinValue*f, r.Win*f, f
+	if r.Base != nil {
+		r.Base.Win *= f
+	}
+	for i := range r.FreeSpins {
+		r.FreeSpins[i].Win *= f
+	}
 }
 
 // BonusBuyPrice is the cost of a bonus buy in bets (0 when not offered).

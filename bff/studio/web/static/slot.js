@@ -4,7 +4,7 @@
   'use strict';
   var cfg = JSON.parse(document.getElementById('studio-config').textContent);
   var $ = function (id) { return document.getElementById(id); };
-  var state = { sid: '', game: null, bets: [], bet: 0, busy: false, balance: '', currency: '' };
+  var state = { sid: '', game: null, bets: [], bet: 0, busy: false, balance: '', currency: '', decimals: 2 };
   var colours = ['#ffd6a5', '#caffbf', '#9bf6ff', '#bdb2ff', '#ffc6ff', '#fdffb6', '#a0c4ff', '#ffadad', '#d0f4de', '#e4c1f9', '#f1c0e8', '#b9fbc0', '#fbf8cc', '#cfbaf0'];
 
   function api(method, path, body) {
@@ -19,7 +19,14 @@
       });
     });
   }
-  function money(minor) { return (minor / 100).toFixed(2); }
+  // Minor units of the session currency as its decimal, by string: no float
+  // ever touches an amount (8 decimals for a coin).
+  function money(minor) {
+    var d = state.decimals, s = String(minor), neg = s.charAt(0) === '-';
+    if (neg) s = s.slice(1);
+    while (s.length <= d) s = '0' + s;
+    return (neg ? '-' : '') + (d ? s.slice(0, s.length - d) + '.' + s.slice(s.length - d) : s);
+  }
   function say(html, cls) { var m = $('msg'); m.innerHTML = ''; var s = document.createElement('span'); if (cls) s.className = cls; s.textContent = html; m.appendChild(s); }
   function symbol(id) { for (var i = 0; i < state.game.symbols.length; i++) if (state.game.symbols[i].id === id) return state.game.symbols[i]; return { id: id, name: id }; }
 
@@ -78,7 +85,13 @@
     $('bet-up').disabled = state.bet === state.bets.length - 1;
     if ($('buy')) $('buy').textContent = 'Buy bonus · ' + money(state.bets[state.bet] * state.game.bonusBuyPrice);
   }
-  function ladder(g) {
+  // The title's bets are euro cents; × factor makes them the session
+  // currency's minor units (the server's betScale, a 1-2-5 step, so the
+  // ladder stays round and every level a whole number of coins).
+  function ladder(g, f) {
+    return centsLadder(g).map(function (v) { return v * f; });
+  }
+  function centsLadder(g) {
     var out = [], steps = [1, 2, 5];
     for (var m = 1; m * g.minBet <= g.maxBet; m *= 10) steps.forEach(function (s) {
       var v = g.minBet * m * s;
@@ -179,7 +192,8 @@
         document.body.dataset.session = l.sessionId;
         $('mode').textContent = l.mode === 'real' ? 'Real money' : 'Fun money';
         $('mode').className = 'badge ' + l.mode;
-        state.bets = ladder(l.game);
+        state.decimals = l.betScale.decimals;
+        state.bets = ladder(l.game, l.betScale.factor);
         buildGrid(); paytable(l.game); setBalance(l.balance); setBet(0); showSeeds(l.seeds);
         if (!l.game.bonusBuyPrice && $('buy')) $('buy').remove();
         $('spin').disabled = false; if ($('buy')) $('buy').disabled = false;

@@ -59,9 +59,9 @@ type Title struct {
 	// MaxMultiplier is the largest win of one round in bets, two decimals
 	// (rounded down) from the exact value.
 	MaxMultiplier string `json:"maxMultiplier"`
-	// MinBet and MaxBet are decimal amounts in the player's currency (the
-	// studio's bets are hundredths of a currency unit); the Minor fields
-	// are the same in hundredths.
+	// MinBet and MaxBet are decimal euros, the catalogue's base currency
+	// (a session's currency multiplies the cents by its bet scale,
+	// bff/betlevels); the Minor fields are the same in cents.
 	MinBet      string `json:"minBet"`
 	MaxBet      string `json:"maxBet"`
 	MinBetMinor int64  `json:"minBetMinor"`

@@ -31,6 +31,9 @@ export interface Game {
   maxMultiplier?: number | string;
   minBet?: string;
   maxBet?: string;
+  /** Currency of minBet/maxBet (the caller's; visitors EUR) and its decimals. */
+  currencyCode?: string;
+  decimals?: number;
   releaseDate?: string;
   demo?: boolean;
   playUrl?: string;

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
-import { formatAmount, isApiError, parseAmount, useModal, useSession } from '@casino/platform';
+import { formatAmount, formatMoney, isApiError, parseAmount, useModal, useSession } from '@casino/platform';
 import { Button, Card, EmptyState, ErrorState, LinkButton, Page, Skeleton, Stack, Icon } from '@casino/ui';
 import { useState } from 'react';
 import { gameUrl, useGame, type Game, type PlayMode } from '../api';
@@ -76,13 +76,20 @@ function GameStats({ game }: { game: Game }) {
         {game.minBet != null && (
           <>
             <dt>{intl.formatMessage(m.minBet)}</dt>
-            {/* The catalogue sends bets as decimal amounts ("0.10"). */}
-            <dd>{formatAmount(parseAmount(game.minBet) ?? '0')}</dd>
+            {/* Decimal amounts in the caller's currency ("0.000004" BTC): a coin shows its decimals. */}
+            <dd>{betText(game.minBet, game)}</dd>
           </>
         )}
       </Stats>
     </Card>
   );
+}
+
+function betText(amount: string, game: Game): string {
+  const scale = game.decimals ?? 2;
+  const minor = parseAmount(amount, scale) ?? '0';
+  const opts = { scale, precise: scale > 2 };
+  return game.currencyCode ? formatMoney(minor, game.currencyCode, opts) : formatAmount(minor, opts);
 }
 
 /** Opens a game at the address the server gives, or says why it cannot. */

@@ -123,7 +123,6 @@ func (s *Service) PageRoutes(mux *http.ServeMux, sessions *session.Manager, cont
 }
 
 type playPage struct {
-	Chips   []string // roulette chip values
 	Title   Title
 	Mode    string
 	Note    string
@@ -139,7 +138,7 @@ func (s *Service) servePlay(w http.ResponseWriter, r *http.Request, sessions *se
 	}
 	p, _ := sessions.FromRequest(r)
 	mode := r.URL.Query().Get("mode")
-	page := playPage{Title: t, Version: staticVersion, Chips: []string{"0.10", "1.00", "5.00", "25.00", "100.00"}}
+	page := playPage{Title: t, Version: staticVersion}
 	switch {
 	case mode == ModeDemo || (mode == "" && p == nil):
 		page.Mode = ModeDemo

@@ -155,7 +155,7 @@ func (s *Service) Launch(ctx context.Context, player *session.Player, gameID, mo
 	if g, err := s.Catalog.Slot(gameID); err == nil {
 		out.Game = g.Info()
 	} else if gameID == RouletteID && s.Table != nil {
-		out.Game = map[string]any{"table": s.Table.State(s.Now()), "minBet": t.MinBetMinor * sc.Factor, "maxBet": t.MaxBetMinor * sc.Factor}
+		out.Game = tableInfo(s.Table, s.Now(), sc.Factor)
 	}
 	return out, nil
 }

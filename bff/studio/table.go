@@ -72,7 +72,7 @@ func (b tableBank) move(ctx context.Context, p roulette.Player, round, tx string
 			_, err := t.ExecContext(ctx, `UPDATE studio_sessions SET demo_balance = ? WHERE id = ?`, after, p.Key)
 			return err
 		})
-		return minorText(after), err
+		return amountText(p.Currency, after), err
 	}
 	raw, _ := json.Marshal(outcome)
 	req := wallet.MoneyRequest{TransactionID: tx, RoundID: round, PlayerID: strconv.FormatInt(p.UserID, 10), GameID: RouletteID,
@@ -84,7 +84,7 @@ func (b tableBank) move(ctx context.Context, p roulette.Player, round, tx string
 		if err := s.recordStake(ctx, p, round, tx, -delta, outcome); err != nil {
 			return "", err
 		}
-		req.Amount = minorText(-delta)
+		req.Amount = amountText(p.Currency, -delta)
 		res, err = retry(ctx, func() (wallet.Result, error) { return s.Wallet.Debit(ctx, req) })
 		if err != nil && wallet.IsRetryable(err) {
 			// Unknown outcome: make sure the stake is not kept.
@@ -99,7 +99,7 @@ func (b tableBank) move(ctx context.Context, p roulette.Player, round, tx string
 			s.markStakes(ctx, "tx_id", tx, stakeStaked)
 		}
 	} else {
-		req.Amount = minorText(delta)
+		req.Amount = amountText(p.Currency, delta)
 		res, err = retry(ctx, func() (wallet.Result, error) { return s.Wallet.Credit(ctx, req) })
 		if err == nil {
 			s.markStakes(ctx, "round_id", round, stakeSettled)
@@ -121,27 +121,58 @@ func (s *Service) rollbackTx(ctx context.Context, user int64, round, tx string) 
 	return true
 }
 
-// tableBetJSON is a bet as the client sends it (decimal amount).
+// TableChips are the chip values the table offers, in euro cents (× the
+// session's factor for the player's currency).
+var TableChips = []int64{10, 100, 500, 2500, 10000}
+
+// TableInfo is the table at launch: its state, and its chips and limits in
+// minor units of the session currency (factor per euro cent).
+type TableInfo struct {
+	Table    roulette.State `json:"table"`
+	Chips    []int64        `json:"chips"`
+	MinBet   int64          `json:"minBet"`
+	MaxBet   int64          `json:"maxBet"`
+	MaxRound int64          `json:"maxRound"`
+}
+
+func tableInfo(t *roulette.Table, now time.Time, factor int64) TableInfo {
+	lo, hi, round := t.Limits()
+	info := TableInfo{Table: t.State(now), MinBet: lo * factor, MaxBet: hi * factor, MaxRound: round * factor}
+	for _, c := range TableChips {
+		info.Chips = append(info.Chips, c*factor)
+	}
+	return info
+}
+
+// tableBetJSON is a bet as the client sends it (decimal amount of the
+// session currency).
 type tableBetJSON struct {
 	Kind   string `json:"kind"`
 	Number int    `json:"number"`
 	Amount string `json:"amount"`
 }
 
-// PlaceTableBets stakes bets on the live table for a session.
+// PlaceTableBets stakes bets on the live table for a session. Amounts are
+// decimals of the session currency; the table bounds them in euro cents
+// through the session's bet scale (each bet a whole number of factor minor
+// units, as a slot's), and pays them in the same minor units.
 func (s *Service) PlaceTableBets(ctx context.Context, sess *Session, round uint64, in []tableBetJSON) (roulette.Placed, error) {
 	if s.Table == nil || sess.GameID != RouletteID {
 		return roulette.Placed{}, ErrGameNotFound
 	}
+	sc, err := s.scale(ctx, sess.Currency)
+	if err != nil {
+		return roulette.Placed{}, err
+	}
 	bets := make([]roulette.Bet, 0, len(in))
 	for _, b := range in {
-		amt, ok := ParseAmount(b.Amount)
+		amt, ok := sc.Read(b.Amount)
 		if !ok {
 			return roulette.Placed{}, ErrTableBet
 		}
 		bets = append(bets, roulette.Bet{Kind: b.Kind, Number: b.Number, Amount: amt})
 	}
-	p := roulette.Player{Key: sess.ID, Mode: sess.Mode, UserID: sess.UserID, Currency: sess.Currency}
+	p := roulette.Player{Key: sess.ID, Mode: sess.Mode, UserID: sess.UserID, Currency: sess.Currency, Factor: sc.Factor}
 	placed, err := s.Table.PlaceBets(ctx, p, round, bets, s.Now())
 	switch {
 	case errors.Is(err, roulette.ErrClosed):

@@ -21,14 +21,15 @@ const (
 	stakeRefunded = "refunded" // rolled back (unknown debit outcome, or cut off by a restart)
 )
 
-// recordStake writes a real-money stake before its debit.
+// recordStake writes a real-money stake before its debit: amount in minor
+// units of the player's currency, with the factor it was scaled by.
 func (s *Service) recordStake(ctx context.Context, p roulette.Player, round, tx string, amount int64, outcome any) error {
 	var tableRound uint64
 	if o, ok := outcome.(roulette.Outcome); ok {
 		tableRound = o.Round
 	}
-	_, err := s.db.Write.ExecContext(ctx, `INSERT INTO studio_table_stakes(tx_id, table_round, round_id, session_id, user_id, currency, amount)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`, tx, tableRound, round, p.Key, p.UserID, p.Currency, amount)
+	_, err := s.db.Write.ExecContext(ctx, `INSERT INTO studio_table_stakes(tx_id, table_round, round_id, session_id, user_id, currency, amount, factor)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, tx, tableRound, round, p.Key, p.UserID, p.Currency, amount, max(p.Factor, 1))
 	if err != nil {
 		return fmt.Errorf("roulette: record stake %s: %w", tx, err)
 	}
@@ -141,7 +142,7 @@ func (s *Service) refundRound(ctx context.Context, stakes []tableStake) (paid bo
 	}
 	_, err = retry(ctx, func() (wallet.Result, error) {
 		return s.Wallet.Credit(ctx, wallet.MoneyRequest{TransactionID: first.round + ":win", RoundID: first.round, PlayerID: player,
-			GameID: RouletteID, Currency: first.currency, Amount: minorText(0), CloseRound: true,
+			GameID: RouletteID, Currency: first.currency, Amount: amountText(first.currency, 0), CloseRound: true,
 			Outcome: []byte(`{"table":"` + RouletteID + `","refunded":true}`)})
 	})
 	if err != nil && !errors.Is(err, wallet.ErrRoundNotFound) { // no debit had arrived: no round to close

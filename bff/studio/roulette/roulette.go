@@ -46,7 +46,8 @@ const (
 	Column   = "column" // Number 1..3: 1,4,…,34 / 2,5,…,35 / 3,6,…,36
 )
 
-// Bet is one stake on the layout, in hundredths of the currency unit.
+// Bet is one stake on the layout, in minor units of the player's currency
+// (Player.Factor of them per table unit).
 type Bet struct {
 	Kind   string `json:"kind"`
 	Number int    `json:"number,omitempty"`

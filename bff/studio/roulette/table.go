@@ -26,7 +26,8 @@ const (
 // seed committed before the betting window closes keeps it fair.
 const ClientSeed = "european-roulette"
 
-// Config times the rounds and bounds the stakes (hundredths).
+// Config times the rounds and bounds the stakes in table units (euro
+// cents); a player's stakes are Player.Factor minor units per table unit.
 type Config struct {
 	Betting, Spin, Result time.Duration
 	MinBet, MaxBet        int64 // per bet
@@ -47,7 +48,15 @@ type Player struct {
 	Mode     string // real, demo
 	UserID   int64
 	Currency string
+	// Factor is how many minor units of Currency one table unit (euro
+	// cent) is (bff/betlevels; 0 means 1). The player's bets, stakes and
+	// payouts are in those minor units; the table's limits are checked on
+	// amount / Factor, which must be whole.
+	Factor int64
 }
+
+// unit is the player's minor units per table unit (at least 1).
+func (p Player) unit() int64 { return max(p.Factor, 1) }
 
 // Bank moves a player's money: the studio implements it with the seamless
 // wallet (real money) or the session's fun-money balance.
@@ -215,7 +224,7 @@ func (t *Table) finish(now time.Time) {
 			win += b.Payout(n)
 		}
 		round := roundID(s.Round, pt.p.Key)
-		out := Outcome{Table: t.ID, Round: s.Round, Bets: pt.bets, Staked: pt.staked, Number: &n, Colour: Colour(n), Win: win,
+		out := Outcome{Table: t.ID, Round: s.Round, Currency: pt.p.Currency, Factor: pt.p.unit(), Bets: pt.bets, Staked: pt.staked, Number: &n, Colour: Colour(n), Win: win,
 			ServerSeed: t.seed, ServerSeedHash: s.ServerSeedHash, ClientSeed: ClientSeed}
 		t.settle.Add(1)
 		go func(p Player) {
@@ -240,9 +249,12 @@ func (t *Table) State(now time.Time) State {
 }
 
 // Outcome is what the wallet stores with a player's round (game recall).
+// Amounts are minor units of Currency, Factor of them per table unit.
 type Outcome struct {
 	Table          string `json:"table"`
 	Round          uint64 `json:"round"`
+	Currency       string `json:"currency,omitempty"`
+	Factor         int64  `json:"factor,omitempty"`
 	Bets           []Bet  `json:"bets"`
 	Staked         int64  `json:"staked"`
 	Number         *int   `json:"number,omitempty"`
@@ -257,7 +269,7 @@ func roundID(round uint64, key string) string {
 	return "rl-" + strconv.FormatUint(round, 10) + "-" + key
 }
 
-// Placed answers a bet placement.
+// Placed answers a bet placement (amounts in the player's minor units).
 type Placed struct {
 	Round   uint64 `json:"round"`
 	Bets    []Bet  `json:"bets"` // all the player's bets of the round
@@ -265,20 +277,17 @@ type Placed struct {
 	Balance string `json:"balance"`
 }
 
-// PlaceBets stakes bets on round for the player while its betting window is
-// open. The stake is taken from the bank before the bets count; the table
-// does not close while a stake is in progress.
+// Limits are the table's stake bounds in table units (euro cents).
+func (t *Table) Limits() (minBet, maxBet, maxRound int64) {
+	return t.cfg.MinBet, t.cfg.MaxBet, t.cfg.MaxRound
+}
+
+// PlaceBets stakes bets (in the player's minor units) on round for the
+// player while its betting window is open. The stake is taken from the bank
+// before the bets count; the table does not close while a stake is in
+// progress. A player keeps the factor of their first placement for the
+// whole round.
 func (t *Table) PlaceBets(ctx context.Context, p Player, round uint64, bets []Bet, now time.Time) (Placed, error) {
-	var total int64
-	for _, b := range bets {
-		if err := b.Check(); err != nil {
-			return Placed{}, err
-		}
-		if b.Amount < t.cfg.MinBet || b.Amount > t.cfg.MaxBet {
-			return Placed{}, ErrAmount
-		}
-		total += b.Amount
-	}
 	if len(bets) == 0 || len(bets) > 50 {
 		return Placed{}, fmt.Errorf("%w: 1 to 50 bets", ErrBet)
 	}
@@ -291,13 +300,28 @@ func (t *Table) PlaceBets(ctx context.Context, p Player, round uint64, bets []Be
 	if pt == nil {
 		pt = &participant{p: p}
 	}
-	if pt.staked+total > t.cfg.MaxRound {
+	f := pt.p.unit()
+	var total int64
+	for _, b := range bets {
+		if err := b.Check(); err != nil {
+			return Placed{}, err
+		}
+		if b.Amount%f != 0 {
+			return Placed{}, fmt.Errorf("%w: %d is not a whole number of %d", ErrBet, b.Amount, f)
+		}
+		// Per unit, so a factor never makes the bounds overflow.
+		if units := b.Amount / f; units < t.cfg.MinBet || units > t.cfg.MaxBet {
+			return Placed{}, ErrAmount
+		}
+		total += b.Amount
+	}
+	if (pt.staked+total)/f > t.cfg.MaxRound {
 		return Placed{}, ErrAmount
 	}
 	id := roundID(round, p.Key)
 	all := append(append([]Bet(nil), pt.bets...), bets...)
-	out := Outcome{Table: t.ID, Round: round, Bets: all, Staked: pt.staked + total, ServerSeedHash: t.state.ServerSeedHash, ClientSeed: ClientSeed}
-	bal, err := t.bank.Stake(ctx, p, id, id+":bet:"+strconv.Itoa(pt.n+1), total, out)
+	out := Outcome{Table: t.ID, Round: round, Currency: pt.p.Currency, Factor: f, Bets: all, Staked: pt.staked + total, ServerSeedHash: t.state.ServerSeedHash, ClientSeed: ClientSeed}
+	bal, err := t.bank.Stake(ctx, pt.p, id, id+":bet:"+strconv.Itoa(pt.n+1), total, out)
 	if err != nil {
 		return Placed{}, err
 	}

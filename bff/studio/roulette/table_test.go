@@ -160,3 +160,66 @@ func TestWheelIsUniform(t *testing.T) {
 		t.Fatalf("chi-square %.1f", chi)
 	}
 }
+
+// Players of one round bet in their own minor units: a coin player at 20
+// units per table unit (euro cent) and a euro player share the wheel; limits
+// apply to amount / factor, amounts that are not whole table units are
+// refused, and each is paid amount × multiplier in their own units.
+func TestPlayersBetInTheirOwnUnits(t *testing.T) {
+	bank := &fakeBank{balance: map[string]int64{"btc": 100000, "eur": 10000}, paid: map[string]int64{}, txs: map[string]bool{}}
+	c := &clock{t: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)}
+	cfg := DefaultConfig
+	tb := New("european-roulette", cfg, bank, nil, c.t)
+	var outcomes sync.Map
+	tb.bank = recordingBank{bank, &outcomes}
+	coin, eur := Player{Key: "btc", Mode: "real", Currency: "BTC", Factor: 20}, Player{Key: "eur", Mode: "real", Currency: "EUR"}
+	ctx := context.Background()
+	for _, tc := range []struct {
+		bet  Bet
+		want error
+	}{
+		{Bet{Kind: Red, Amount: 100}, ErrAmount},           // 5 units: below the 0.10 minimum
+		{Bet{Kind: Red, Amount: 2010}, ErrBet},             // not whole units
+		{Bet{Kind: Red, Amount: 50000*20 + 20}, ErrAmount}, // above 500.00
+	} {
+		if _, err := tb.PlaceBets(ctx, coin, 1, []Bet{tc.bet}, c.t); !errors.Is(err, tc.want) {
+			t.Errorf("%+v: %v, want %v", tc.bet, err, tc.want)
+		}
+	}
+	placed, err := tb.PlaceBets(ctx, coin, 1, []Bet{{Kind: Red, Amount: 2000}, {Kind: Straight, Number: 7, Amount: 200}}, c.t)
+	if err != nil || placed.Staked != 2200 {
+		t.Fatalf("coin placement %+v %v", placed, err)
+	}
+	if _, err := tb.PlaceBets(ctx, eur, 1, []Bet{{Kind: Red, Amount: 100}}, c.t); err != nil {
+		t.Fatal(err)
+	}
+	// The round limit (1,000.00) counts units: 110 staked + 99,891 is one too many.
+	if _, err := tb.PlaceBets(ctx, coin, 1, []Bet{{Kind: Black, Amount: 50000 * 20}, {Kind: Odd, Amount: 49891 * 20}}, c.t); !errors.Is(err, ErrAmount) {
+		t.Fatalf("over the round limit: %v", err)
+	}
+	at := c.add(cfg.Betting)
+	tb.Step(at)
+	tb.Step(at.Add(cfg.Spin))
+	tb.Wait()
+	n := *tb.State(at.Add(cfg.Spin)).Number
+	wantCoin := Bet{Kind: Red, Amount: 2000}.Payout(n) + Bet{Kind: Straight, Number: 7, Amount: 200}.Payout(n)
+	wantEUR := Bet{Kind: Red, Amount: 100}.Payout(n)
+	if bank.balance["btc"] != 100000-2200+wantCoin || bank.balance["eur"] != 10000-100+wantEUR {
+		t.Fatalf("number %d: balances %v", n, bank.balance)
+	}
+	o, _ := outcomes.Load("rl-1-btc")
+	if out := o.(Outcome); out.Currency != "BTC" || out.Factor != 20 || out.Staked != 2200 || out.Win != wantCoin {
+		t.Fatalf("coin outcome %+v", out)
+	}
+}
+
+// recordingBank keeps the outcome each round is paid with.
+type recordingBank struct {
+	*fakeBank
+	outcomes *sync.Map
+}
+
+func (b recordingBank) Pay(ctx context.Context, p Player, round, tx string, amount int64, out any) (string, error) {
+	b.outcomes.Store(round, out)
+	return b.fakeBank.Pay(ctx, p, round, tx, amount, out)
+}

@@ -5,7 +5,9 @@
   var cfg = JSON.parse(document.getElementById('studio-config').textContent);
   var $ = function (id) { return document.getElementById(id); };
   var REDS = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36];
-  var st = { sid: '', currency: '', table: null, chip: '1.00', mine: {}, round: 0, timer: 0, skew: 0 };
+  // Amounts are integers of the session currency's minor units (the launch's
+  // betScale: factor per euro cent, decimals), formatted by string.
+  var st = { sid: '', currency: '', decimals: 2, chips: [], table: null, chip: 0, mine: {}, round: 0, timer: 0, skew: 0 };
   function colour(n) { return n === 0 ? 'green' : REDS.indexOf(n) >= 0 ? 'red' : 'black'; }
   function api(method, path, body) {
     return fetch(path, { method: method, credentials: 'same-origin', headers: body ? { 'Content-Type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined })
@@ -13,6 +15,15 @@
   }
   function say(text, cls) { var m = $('msg'); m.textContent = ''; var s = document.createElement('span'); if (cls) s.className = cls; s.textContent = text; m.appendChild(s); }
   function key(b) { return b.kind + ':' + (b.number || 0); }
+  function money(minor) {
+    var d = st.decimals, s = String(minor), neg = s.charAt(0) === '-';
+    if (neg) s = s.slice(1);
+    while (s.length <= d) s = '0' + s;
+    return (neg ? '-' : '') + (d ? s.slice(0, s.length - d) + '.' + s.slice(s.length - d) : s);
+  }
+  // A chip's face: trailing zeros beyond the cents dropped ("0.00002" BTC,
+  // "1.00" EUR), so a coin's chip stays short; the value sent is exact.
+  function chipText(minor) { return money(minor).replace(/(\.\d\d\d*?)0+$/, '$1'); }
 
   function button(label, bet, cls) {
     var b = document.createElement('button');
@@ -33,12 +44,16 @@
     [1, 2, 3].forEach(function (c) { out.appendChild(button('Column ' + c, { kind: 'column', number: c }, 'black')); });
   }
   function chips() {
-    var all = document.querySelectorAll('.chip-value');
-    all.forEach(function (b) {
+    var box = $('chips'), all = [];
+    st.chips.forEach(function (v) {
+      var b = document.createElement('button');
+      b.type = 'button'; b.className = 'chip-value'; b.dataset.chip = money(v); b.textContent = chipText(v);
+      b.setAttribute('aria-pressed', 'false');
       b.addEventListener('click', function () {
-        st.chip = b.dataset.chip;
+        st.chip = v;
         all.forEach(function (x) { x.setAttribute('aria-pressed', String(x === b)); });
       });
+      box.appendChild(b); all.push(b);
     });
     if (all[1]) all[1].click();
   }
@@ -47,19 +62,19 @@
     Object.keys(st.mine).forEach(function (k) {
       var el = document.querySelector('[data-bet="' + k + '"]');
       if (!el) return;
-      var c = document.createElement('span'); c.className = 'chip'; c.textContent = (st.mine[k] / 100).toFixed(2);
+      var c = document.createElement('span'); c.className = 'chip'; c.textContent = chipText(st.mine[k]);
       el.appendChild(c);
     });
   }
   function place(bet) {
     if (!st.table || st.table.phase !== 'betting') { say('Betting is closed: wait for the next round.', 'err'); return; }
-    var b = { kind: bet.kind, number: bet.number || 0, amount: st.chip };
+    var b = { kind: bet.kind, number: bet.number || 0, amount: money(st.chip) };
     api('POST', '/api/studio/sessions/' + st.sid + '/bets', { round: st.table.round, bets: [b] })
       .then(function (p) {
         st.mine = {}; st.round = p.round;
         p.bets.forEach(function (x) { st.mine[key(x)] = (st.mine[key(x)] || 0) + x.amount; });
         markBets(); setBalance(p.balance);
-        say('Bet placed: ' + (p.staked / 100).toFixed(2) + ' ' + st.currency + ' on this round.');
+        say('Bet placed: ' + money(p.staked) + ' ' + st.currency + ' on this round.');
       })
       .catch(function (e) { say(e.message, 'err'); });
   }
@@ -111,7 +126,7 @@
       $('seed-last').textContent = t.serverSeed;
       if (st.round === t.round && Object.keys(st.mine).length) {
         var win = winOf(t.number);
-        say(win > 0 ? 'You win ' + (win / 100).toFixed(2) + ' ' + st.currency : 'No win this round', win > 0 ? 'win' : '');
+        say(win > 0 ? 'You win ' + money(win) + ' ' + st.currency : 'No win this round', win > 0 ? 'win' : '');
         setTimeout(refreshBalance, 800);
       }
     }
@@ -124,6 +139,7 @@
   api('POST', '/api/studio/sessions', { gameId: cfg.gameId, mode: cfg.mode })
     .then(function (l) {
       st.sid = l.sessionId; st.currency = l.currency;
+      st.decimals = l.betScale.decimals; st.chips = (l.game && l.game.chips) || [];
       $('mode').textContent = l.mode === 'real' ? 'Real money' : 'Fun money';
       $('mode').className = 'badge ' + l.mode;
       setBalance(l.balance);

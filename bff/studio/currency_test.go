@@ -2,8 +2,10 @@ package studio
 
 import (
 	"context"
+	"errors"
 	"testing"
 
+	"casino/bff/api"
 	"casino/bff/betlevels"
 	"casino/bff/ledger"
 	"casino/bff/session"
@@ -72,5 +74,61 @@ func TestBTCSpinInSatoshi(t *testing.T) {
 	le, err := f.svc.Launch(ctx, player1, "fruit-fiesta", "")
 	if err != nil || le.BetScale.Factor != 1 || le.BetScale.Decimals != 2 {
 		t.Fatalf("EUR launch %+v %v", le, err)
+	}
+}
+
+// A typed verification takes the bet in a currency, with the factor the
+// round was played with or the operator's current one: a BTC round typed
+// by hand recomputes to the stored round; bad currencies and factors are
+// field errors.
+func TestTypedVerificationInACurrency(t *testing.T) {
+	ctx := context.Background()
+	f := newFixture(t)
+	rates := map[string]string{"BTC": "0.000016"}
+	scale := func(_ context.Context, code string) (betlevels.Scale, error) { return betlevels.For(rates, code) }
+	f.wallet.BetScale, f.svc.BetScale = scale, scale
+	if _, err := f.db.Write.ExecContext(ctx, `INSERT INTO users(id, email, currency_code) VALUES (2, 'btc@example.com', 'BTC')`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.ledger.Deposit(ctx, "seed-2", 2, "sandbox", ledger.MustParse("0.001", ledger.MustCurrency("BTC")), nil); err != nil {
+		t.Fatal(err)
+	}
+	l, err := f.svc.Launch(ctx, &session.Player{ID: 2, Currency: "BTC"}, "fruit-fiesta", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess, _ := f.svc.Session(ctx, l.ID)
+	res, err := f.svc.Spin(ctx, sess, "0.000002", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.svc.RotateSeeds(ctx, sess, ""); err != nil {
+		t.Fatal(err)
+	}
+	stored, _ := f.svc.Verify(ctx, VerifyQuery{Round: res.RoundID})
+	typed := VerifyQuery{Game: "fruit-fiesta", Bet: "0.000002", ServerSeed: stored.Query.ServerSeed, ServerSeedHash: res.Seed.ServerSeedHash,
+		ClientSeed: res.Seed.ClientSeed, Nonce: "1", Currency: "BTC"}
+	for _, factor := range []string{"", "20"} { // today's rate, the round's stored factor
+		typed.Factor = factor
+		v, err := f.svc.Verify(ctx, typed)
+		if err != nil || v.Currency != "BTC" || !v.CommitmentOK || !jsonEqual(v.Round, stored.Round) {
+			t.Fatalf("factor %q: %+v %v", factor, v, err)
+		}
+	}
+	for _, tc := range []struct{ currency, factor, bet, field string }{
+		{"XYZ", "", "0.000002", "currency"},
+		{"BTC", "0", "0.000002", "factor"},
+		{"BTC", "abc", "0.000002", "factor"},
+		{"BTC", "", "0.10", "bet"},      // a euro figure read as BTC: not a bet of the game
+		{"BTC", "", "0.0000021", "bet"}, // not whole euro cents
+		{"", "", "0.000002", "bet"},     // no currency: euro hundredths
+	} {
+		q := typed
+		q.Currency, q.Factor, q.Bet = tc.currency, tc.factor, tc.bet
+		_, err := f.svc.Verify(ctx, q)
+		var apiErr *api.Error
+		if !errors.As(err, &apiErr) || apiErr.Fields[tc.field] == "" {
+			t.Errorf("%+v: %v, want a %s error", tc, err, tc.field)
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"casino/bff/api"
 	"casino/bff/betlevels"
@@ -192,13 +193,19 @@ type VerifyQuery struct {
 	ClientSeed     string
 	Nonce          string
 	Round          string // a stored round id: fills the other fields
+	// Currency of a typed bet ("": euro hundredths, the titles' bets) and,
+	// optionally, the factor the round was played with (the wallet's round
+	// outcome keeps it); without it the operator's current rate applies.
+	Currency string
+	Factor   string
 }
 
 // VerifyQueryFrom reads the query string.
 func VerifyQueryFrom(r *http.Request) VerifyQuery {
 	q := r.URL.Query()
 	return VerifyQuery{Game: q.Get("game"), Bet: q.Get("bet"), BonusBuy: q.Get("bonusBuy") == "true" || q.Get("bonusBuy") == "on",
-		ServerSeed: q.Get("serverSeed"), ServerSeedHash: q.Get("serverSeedHash"), ClientSeed: q.Get("clientSeed"), Nonce: q.Get("nonce"), Round: q.Get("round")}
+		ServerSeed: q.Get("serverSeed"), ServerSeedHash: q.Get("serverSeedHash"), ClientSeed: q.Get("clientSeed"), Nonce: q.Get("nonce"), Round: q.Get("round"),
+		Currency: strings.ToUpper(strings.TrimSpace(q.Get("currency"))), Factor: strings.TrimSpace(q.Get("factor"))}
 }
 
 // Verified is a recomputed round.
@@ -248,8 +255,16 @@ func (s *Service) Verify(ctx context.Context, q VerifyQuery) (*Verified, error) 
 	if err != nil {
 		v.Add("game", "GAME NOT FOUND")
 	}
-	// A typed bet is in euro hundredths (the titles' bets); a stored round's
-	// is in its currency.
+	if q.Round == "" && q.Currency != "" {
+		var field string
+		currency, factor, field = s.typedScale(ctx, q.Currency, q.Factor)
+		if field != "" {
+			v.Add(field, "Invalid format")
+			currency, factor = "", 1
+		}
+	}
+	// A typed bet is in euro hundredths (the titles' bets) unless a
+	// currency is given; a stored round's is in its currency.
 	var bet int64
 	ok := false
 	if currency == "" {
@@ -303,6 +318,29 @@ func (s *Service) Verify(ctx context.Context, q VerifyQuery) (*Verified, error) 
 		out.Matches = &eq
 	}
 	return out, nil
+}
+
+// typedScale is the bet scale of a typed verification in currency: the
+// given factor (a positive whole number), or the operator's current one. It
+// names the offending field when one is invalid.
+func (s *Service) typedScale(ctx context.Context, currency, factorText string) (string, int64, string) {
+	if currency != DemoCurrency {
+		if _, err := ledger.LookupCurrency(currency); err != nil {
+			return "", 0, "currency"
+		}
+	}
+	if factorText != "" {
+		f, err := strconv.ParseInt(factorText, 10, 64)
+		if err != nil || f < 1 || f > 1<<40 {
+			return "", 0, "factor"
+		}
+		return currency, f, ""
+	}
+	sc, err := s.scale(ctx, currency)
+	if err != nil {
+		return "", 0, "currency"
+	}
+	return currency, sc.Factor, ""
 }
 
 // ErrNotRevealed: the round's server seed is still in use.

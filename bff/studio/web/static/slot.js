@@ -193,6 +193,7 @@
         $('mode').textContent = l.mode === 'real' ? 'Real money' : 'Fun money';
         $('mode').className = 'badge ' + l.mode;
         state.decimals = l.betScale.decimals;
+        $('last-win').textContent = money(0);
         state.bets = ladder(l.game, l.betScale.factor);
         buildGrid(); paytable(l.game); setBalance(l.balance); setBet(0); showSeeds(l.seeds);
         if (!l.game.bonusBuyPrice && $('buy')) $('buy').remove();

@@ -73,6 +73,11 @@ func TestHTTPErrorsAndPages(t *testing.T) {
 			t.Errorf("%s: inline script", p)
 		}
 	}
+	// A typed bet in a coin: read with the given factor, shown with its decimals.
+	btcPage := "/provably-fair?game=fruit-fiesta&bet=0.000002&currency=btc&factor=20&serverSeed=" + strings.Repeat("a", 64) + "&clientSeed=x&nonce=1"
+	if rec, _ := do("GET", btcPage, ""); !strings.Contains(rec.Body.String(), "0.00000200 · 0.00000200 BTC") || !strings.Contains(rec.Body.String(), `name="currency" value="BTC"`) {
+		t.Errorf("BTC verification page: %d %s", rec.Code, rec.Body.String())
+	}
 	if rec, _ := do("GET", "/play/studio/nope", ""); rec.Code != 404 || !strings.Contains(rec.Body.String(), "GAME NOT FOUND") {
 		t.Errorf("unknown game page %d", rec.Code)
 	}

@@ -6,38 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { PENDING_API, http, requireBuilds, screenshot, useSite, waitForApp, withPage } from './lib/suite.mjs';
-
-const PASSWORD = 'Secret1!x';
-let counter = 0;
-
-async function api(site, method, path, body, token) {
-  const res = await http(site, path, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, json: await res.json().catch(() => ({})) };
-}
-
-/** A new EUR player in Germany with a verified e-mail, logged in. */
-async function newPlayer(site) {
-  counter += 1;
-  const email = `bonus${counter}-${Date.now()}@example.com`;
-  const signUp = await api(site, 'POST', '/api/user/sign-up', {
-    email, password: PASSWORD, confirmPassword: PASSWORD, firstName: 'Ada', lastName: 'Lovelace',
-    dateOfBirth: '1990-05-01', countryCode: 'DE', currencyCode: 'EUR', phoneCode: '+49', phone: '15123456789',
-    address: 'Hauptstr. 1', city: 'Berlin', zipCode: '10115', gender: 'Female', nickname: `bonus${counter}`,
-    isAdult: true, acceptTerms: true,
-  });
-  assert.equal(signUp.status, 200, `sign-up: ${JSON.stringify(signUp.json)}`);
-  const box = await (await http(site, `/dev/mailbox?to=${encodeURIComponent(email)}`)).text();
-  const link = box.match(/\/api\/user\/verify-email\?token=[A-Za-z0-9_%-]+/)?.[0];
-  assert.ok(link, 'verification e-mail in the mailbox');
-  assert.equal((await http(site, link.replace(/&amp;/g, '&'))).status, 303);
-  const login = await api(site, 'POST', '/api/user/login', { email, password: PASSWORD });
-  assert.equal(login.status, 200, `login: ${JSON.stringify(login.json)}`);
-  return login.json.data.accessToken;
-}
+import { api, newPlayer } from './lib/players.mjs';
 
 async function openCashier(page, path, token) {
   const sep = path.includes('?') ? '&' : '?';
@@ -73,7 +42,7 @@ describe('bonus', () => {
       method: 'PUT', headers: { 'Content-Type': 'application/json', 'X-Admin-Token': ADMIN }, body: JSON.stringify({ depositWageringMultiplier: '0' }),
     });
     assert.equal(set.status, 200);
-    const token = await newPlayer(site);
+    const { token } = await newPlayer(site, { prefix: 'bonus' });
     await withPage(site.browser, t, opts(), async ({ page }) => {
       await openCashier(page, '/deposit?bonusId=welcome-100', token);
       await page.getByRole('radio', { name: 'Visa' }).click();
@@ -138,7 +107,7 @@ describe('bonus', () => {
 
   test('a deposit below the bonus minimum is refused with the minimum', async (t) => {
     requireBuilds(site.server, ['root', 'cashier']);
-    const token = await newPlayer(site);
+    const { token } = await newPlayer(site, { prefix: 'bonus' });
     await withPage(site.browser, t, opts({ viewport: { width: 375, height: 812 } }), async ({ page }) => {
       await openCashier(page, '/deposit', token);
       await page.getByRole('radio', { name: 'Visa' }).click();

@@ -4,46 +4,12 @@
 // transaction rows (SPEC section 3 columns) with the right values.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { DESKTOP, MOBILE, http, requireBuilds, screenshot, useSite, waitFor, waitForApp, withPage } from './lib/suite.mjs';
+import { DESKTOP, MOBILE, requireBuilds, screenshot, useSite, waitFor, waitForApp, withPage } from './lib/suite.mjs';
+import { api, newPlayer } from './lib/players.mjs';
 
-const PASSWORD = 'Secret#123';
 const GAME = 'aztec-sun';
 const SPINS = 3;
 const COLUMNS = ['Transaction ID', 'Transaction Type', 'Game Name', 'Provider', 'Balance Before', 'Amount', 'Balance After', 'Bonus Balance', 'Date'];
-
-async function api(site, method, path, body, token) {
-  const res = await http(site, path, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, json: await res.json().catch(() => ({})) };
-}
-
-/** A verified EUR player with `deposit` EUR from the sandbox card. */
-async function newPlayer(site, deposit) {
-  const email = `history-${Date.now()}@example.com`;
-  const signUp = await api(site, 'POST', '/api/user/sign-up', {
-    email, password: PASSWORD, confirmPassword: PASSWORD, firstName: 'Grace', lastName: 'Hopper',
-    dateOfBirth: '1990-05-01', countryCode: 'DE', currencyCode: 'EUR', phoneCode: '+49', phone: '15123456789',
-    address: 'Hauptstr. 1', city: 'Berlin', zipCode: '10115', gender: 'Female', nickname: `gh${Date.now() % 100000}`,
-    isAdult: true, acceptTerms: true,
-  });
-  assert.equal(signUp.status, 200, `sign-up: ${JSON.stringify(signUp.json)}`);
-  const box = await (await http(site, `/dev/mailbox?to=${encodeURIComponent(email)}`)).text();
-  const link = box.match(/\/api\/user\/verify-email\?token=[A-Za-z0-9_%-]+/)?.[0];
-  assert.ok(link, 'verification e-mail');
-  await http(site, link.replace(/&amp;/g, '&'));
-  const login = await api(site, 'POST', '/api/user/login', { email, password: PASSWORD });
-  assert.equal(login.status, 200, `login: ${JSON.stringify(login.json)}`);
-  const token = login.json.data.accessToken;
-  const dep = await api(site, 'POST', '/api/user/deposit', {
-    amount: deposit, paymentMethod: 'visa', currencyCode: 'EUR',
-    card: { number: '4242 4242 4242 4242', holder: 'Grace Hopper', expiry: '12/30', cvc: '123' },
-  }, token);
-  assert.equal(dep.json.data?.status, 'confirmed', `deposit: ${JSON.stringify(dep.json)}`);
-  return token;
-}
 
 const cents = (s) => Math.round(Number.parseFloat(s) * 100);
 const euros = (c) => `€${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -54,7 +20,7 @@ describe('cashier history: Games tab', () => {
 
   test('real spins on a studio slot show as Bet/Win rows with the balances before and after', async (t) => {
     requireBuilds(site.server, ['root', 'cashier', 'profile']);
-    const token = await newPlayer(site, '50.00');
+    const { token } = await newPlayer(site, { prefix: 'history', firstName: 'Grace', lastName: 'Hopper', deposit: '50.00' });
     const { json: catalogue } = await api(site, 'GET', '/api/studio/games');
     const game = catalogue.data.find((g) => g.id === GAME);
     assert.ok(game, `${GAME} in the studio catalogue`);

@@ -5,41 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DESKTOP, MOBILE, PENDING_API, http, requireBuilds, screenshot, useSite, waitFor, waitForApp, waitForModal, withPage } from './lib/suite.mjs';
-
-const PASSWORD = 'Secret1!x';
-let counter = 0;
-
-async function api(site, method, path, body, token) {
-  const res = await http(site, path, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await res.json().catch(() => ({}));
-  return { status: res.status, json };
-}
-
-/** A new player (EUR, Germany) with a verified e-mail, logged in: returns the access token. */
-async function newPlayer(site, { currencyCode = 'EUR', countryCode = 'DE', phoneCode = '+49', phone = '15123456789' } = {}) {
-  counter += 1;
-  const email = `cashier${counter}-${Date.now()}@example.com`;
-  const signUp = await api(site, 'POST', '/api/user/sign-up', {
-    email, password: PASSWORD, confirmPassword: PASSWORD, firstName: 'Ada', lastName: 'Lovelace',
-    dateOfBirth: '1990-05-01', countryCode, currencyCode, phoneCode, phone,
-    address: 'Hauptstr. 1', city: 'Berlin', zipCode: '10115', gender: 'Female', nickname: `ada${counter}`,
-    isAdult: true, acceptTerms: true,
-  });
-  assert.equal(signUp.status, 200, `sign-up: ${JSON.stringify(signUp.json)}`);
-  // The verification link from the development mailbox (no SMTP in tests).
-  const box = await (await http(site, `/dev/mailbox?to=${encodeURIComponent(email)}`)).text();
-  const link = box.match(/\/api\/user\/verify-email\?token=[A-Za-z0-9_%-]+/)?.[0];
-  assert.ok(link, 'verification e-mail in the mailbox');
-  const verified = await http(site, link.replace(/&amp;/g, '&'));
-  assert.equal(verified.status, 303, 'verify-email redirects');
-  const login = await api(site, 'POST', '/api/user/login', { email, password: PASSWORD });
-  assert.equal(login.status, 200, `login: ${JSON.stringify(login.json)}`);
-  return { email, token: login.json.data.accessToken };
-}
+import { api, cardDeposit, newPlayer } from './lib/players.mjs';
 
 /** Opens path logged in (the SPEC's `at` hand-over) and waits for the cashier. */
 async function openCashier(page, path, token) {
@@ -64,15 +30,6 @@ async function resultModal(page, modal) {
   const root = page.locator(`[data-testid="cashier-modal"][data-modal="${modal}"]`);
   await root.waitFor();
   return root;
-}
-
-/** A confirmed card deposit straight through the API (the browser flows are tested above). */
-async function depositByApi(site, token, amount = '100.00') {
-  const res = await api(site, 'POST', '/api/user/deposit', {
-    amount, paymentMethod: 'visa', currencyCode: 'EUR',
-    card: { number: '4242424242424242', holder: 'Ada Lovelace', expiry: '12/30', cvc: '123' },
-  }, token);
-  assert.equal(res.json.data?.status, 'confirmed', `deposit: ${JSON.stringify(res.json)}`);
 }
 
 async function balanceOf(site, token) {
@@ -266,7 +223,7 @@ describe('cashier', () => {
       assert.equal(await page.getByTestId('withdraw-result').textContent(), 'Withdrawals need one successful deposit');
     });
 
-    await depositByApi(site, token, '100.00');
+    await cardDeposit(site, token, '100.00');
     await withPage(site.browser, t, opts(), async ({ page }) => {
       await openCashier(page, '/withdraw', token);
       await page.getByTestId('withdrawable').getByText('€100.00').waitFor();

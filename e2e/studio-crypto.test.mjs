@@ -5,19 +5,10 @@
 // stake is 0.000004 BTC, never "0.20 BTC".
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { DESKTOP, MOBILE, http, screenshot, useSite, waitFor, withPage } from './lib/suite.mjs';
+import { DESKTOP, MOBILE, screenshot, useSite, waitFor, withPage } from './lib/suite.mjs';
+import { api, newPlayer } from './lib/players.mjs';
 
-const PASSWORD = 'Secret1!x';
 const RED = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36];
-
-async function api(site, method, path, body, token) {
-  const res = await http(site, path, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, json: await res.json().catch(() => ({})) };
-}
 
 /** Satoshi as BTC with 8 decimals, by string. */
 function btc(sat) {
@@ -27,16 +18,7 @@ function btc(sat) {
 
 /** A logged-in BTC player whose wallet got 0.01 BTC from the sandbox chain. */
 async function bitcoinPlayer(site) {
-  const email = `crypto-${Date.now()}@example.com`;
-  const signUp = await api(site, 'POST', '/api/user/sign-up', {
-    email, password: PASSWORD, confirmPassword: PASSWORD, firstName: 'Satoshi', lastName: 'Nakamoto',
-    dateOfBirth: '1990-05-01', countryCode: 'DE', currencyCode: 'BTC', phoneCode: '+49', phone: '15123456789',
-    address: 'Hauptstr. 1', city: 'Berlin', zipCode: '10115', gender: 'Male', nickname: 'satoshi', isAdult: true, acceptTerms: true,
-  });
-  assert.equal(signUp.status, 200, JSON.stringify(signUp.json));
-  const box = await (await http(site, `/dev/mailbox?to=${encodeURIComponent(email)}`)).text();
-  await http(site, box.match(/\/api\/user\/verify-email\?token=[A-Za-z0-9_%-]+/)[0].replace(/&amp;/g, '&'));
-  const token = (await api(site, 'POST', '/api/user/login', { email, password: PASSWORD })).json.data.accessToken;
+  const { token } = await newPlayer(site, { prefix: 'crypto', currencyCode: 'BTC', firstName: 'Satoshi', lastName: 'Nakamoto' });
   const addr = await api(site, 'GET', '/api/user/crypto/deposit-address?network=BTC', null, token);
   assert.equal(addr.status, 200, JSON.stringify(addr.json));
   const sent = await api(site, 'POST', '/sandbox/chain/send', { network: 'BTC', address: addr.json.data.address, amount: '0.01000000' });

@@ -4,38 +4,9 @@
 // seamless wallet (the ledger balance moves by payout − stake).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { DESKTOP, MOBILE, http, screenshot, useSite, waitFor } from './lib/suite.mjs';
+import { DESKTOP, MOBILE, screenshot, useSite, waitFor } from './lib/suite.mjs';
+import { api, newPlayer } from './lib/players.mjs';
 import { openPage } from './lib/browser.mjs';
-
-const PASSWORD = 'Secret#123';
-
-async function api(site, method, path, body, token) {
-  const res = await http(site, path, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, json: await res.json().catch(() => ({})) };
-}
-
-async function newPlayer(site) {
-  const email = `roulette-${Date.now()}@example.com`;
-  const signUp = await api(site, 'POST', '/api/user/sign-up', {
-    email, password: PASSWORD, confirmPassword: PASSWORD, firstName: 'Ada', lastName: 'Byron',
-    dateOfBirth: '1990-05-01', countryCode: 'DE', currencyCode: 'EUR', phoneCode: '+49', phone: '15123456789',
-    address: 'Hauptstr. 1', city: 'Berlin', zipCode: '10115', gender: 'Female', nickname: 'adab', isAdult: true, acceptTerms: true,
-  });
-  assert.equal(signUp.status, 200, JSON.stringify(signUp.json));
-  const box = await (await http(site, `/dev/mailbox?to=${encodeURIComponent(email)}`)).text();
-  await http(site, box.match(/\/api\/user\/verify-email\?token=[A-Za-z0-9_%-]+/)[0].replace(/&amp;/g, '&'));
-  const token = (await api(site, 'POST', '/api/user/login', { email, password: PASSWORD })).json.data.accessToken;
-  const dep = await api(site, 'POST', '/api/user/deposit', {
-    amount: '50.00', paymentMethod: 'visa', currencyCode: 'EUR',
-    card: { number: '4242 4242 4242 4242', holder: 'Ada Byron', expiry: '12/30', cvc: '123' },
-  }, token);
-  assert.equal(dep.json.data?.status, 'confirmed', JSON.stringify(dep.json));
-  return token;
-}
 
 const RED = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36];
 
@@ -43,7 +14,7 @@ describe('studio live roulette', () => {
   const site = useSite({ publish: [], env: { CASINO_ROULETTE_TIMES: '6s,1s,3s' } });
 
   test('guest and player share a round; the player\'s red bet is paid through the wallet', async () => {
-    const token = await newPlayer(site);
+    const { token } = await newPlayer(site, { prefix: 'roulette', lastName: 'Byron', deposit: '50.00' });
     const guest = await openPage(site.browser, { baseURL: site.server.url, viewport: MOBILE });
     const player = await openPage(site.browser, { baseURL: site.server.url, viewport: DESKTOP });
     try {

@@ -5,46 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DESKTOP, MOBILE, http, screenshot, useSite, waitFor, withPage } from './lib/suite.mjs';
-
-const PASSWORD = 'Secret#123';
-let counter = 0;
-
-async function api(site, method, path, body, token) {
-  const res = await http(site, path, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await res.json().catch(() => ({}));
-  return { status: res.status, json };
-}
-
-/** A verified, logged-in EUR player with `deposit` EUR on the ledger (sandbox card). */
-async function newPlayer(site, deposit) {
-  counter += 1;
-  const email = `studio${counter}-${Date.now()}@example.com`;
-  const signUp = await api(site, 'POST', '/api/user/sign-up', {
-    email, password: PASSWORD, confirmPassword: PASSWORD, firstName: 'Grace', lastName: 'Hopper',
-    dateOfBirth: '1990-05-01', countryCode: 'DE', currencyCode: 'EUR', phoneCode: '+49', phone: '15123456789',
-    address: 'Hauptstr. 1', city: 'Berlin', zipCode: '10115', gender: 'Female', nickname: `grace${counter}`,
-    isAdult: true, acceptTerms: true,
-  });
-  assert.equal(signUp.status, 200, `sign-up: ${JSON.stringify(signUp.json)}`);
-  const box = await (await http(site, `/dev/mailbox?to=${encodeURIComponent(email)}`)).text();
-  const link = box.match(/\/api\/user\/verify-email\?token=[A-Za-z0-9_%-]+/)?.[0];
-  assert.ok(link, 'verification e-mail');
-  await http(site, link.replace(/&amp;/g, '&'));
-  const login = await api(site, 'POST', '/api/user/login', { email, password: PASSWORD });
-  assert.equal(login.status, 200, `login: ${JSON.stringify(login.json)}`);
-  const token = login.json.data.accessToken;
-  const dep = await api(site, 'POST', '/api/user/deposit', {
-    amount: deposit, paymentMethod: 'visa', currencyCode: 'EUR',
-    card: { number: '4242 4242 4242 4242', holder: 'Grace Hopper', expiry: '12/30', cvc: '123' },
-  }, token);
-  assert.equal(dep.status, 200, `deposit: ${JSON.stringify(dep.json)}`);
-  assert.equal(dep.json.data.status, 'confirmed');
-  return { email, token };
-}
+import { api, newPlayer } from './lib/players.mjs';
 
 const cents = (s) => Math.round(Number.parseFloat(s) * 100);
 
@@ -104,7 +65,7 @@ describe('studio', () => {
   });
 
   test('player: real-money spins move the ledger balance by win − bet; seed rotation; verifier recomputes the round', async (t) => {
-    const { token } = await newPlayer(site, '50.00');
+    const { token } = await newPlayer(site, { prefix: 'studio', firstName: 'Grace', lastName: 'Hopper', deposit: '50.00' });
     await withPage(site.browser, t, opts({ viewport: DESKTOP }), async ({ page, context }) => {
       await context.addCookies([{ name: 'casino_session', value: token, url: site.server.url }]);
       await page.goto('/play/studio/aztec-sun');

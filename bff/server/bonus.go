@@ -2,9 +2,7 @@ package server
 
 import (
 	"context"
-	"log/slog"
 	"net/http"
-	"strings"
 	"time"
 
 	"casino/bff/bonus"
@@ -27,33 +25,11 @@ func (a *App) openBonus(ctx context.Context) {
 	}
 	a.Games.Wallet.Wagering = b
 	a.Accounts.ActiveBonus = func(ctx context.Context, userID int64) (any, error) { return b.Active(ctx, userID) }
-	go a.expireBonuses(ctx)
+	go every(ctx, time.Minute, "bonus: expired bonuses forfeited", b.ExpireDue)
 }
 
 // bonusRoutes serves get-all-bonus and the player's bonus calls.
 func (a *App) bonusRoutes(mux *http.ServeMux) {
 	web := &bonus.Web{Service: a.Bonus, Sessions: a.Sessions, Locate: a.Accounts.Locate}
 	web.Routes(mux)
-}
-
-// expireBonuses forfeits bonuses past their expiry once a minute.
-func (a *App) expireBonuses(ctx context.Context) {
-	tick := time.NewTicker(time.Minute)
-	defer tick.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-tick.C:
-			n, err := a.Bonus.ExpireDue(ctx)
-			if err != nil {
-				if ctx.Err() != nil || strings.Contains(err.Error(), "database is closed") {
-					return
-				}
-				slog.Error("bonus: expire", "err", err)
-			} else if n > 0 {
-				slog.Info("bonus: expired bonuses forfeited", "count", n)
-			}
-		}
-	}
 }

@@ -6,7 +6,6 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
-	"strings"
 	"time"
 
 	"casino/bff/api"
@@ -44,7 +43,13 @@ func (a *App) openCashier(ctx context.Context) error {
 	if err := a.openCryptoWallet(ctx); err != nil {
 		return err
 	}
-	go a.expireDeposits(ctx)
+	// Deposits abandoned on the 3-D Secure page for half an hour stop counting
+	// against the player's limits; withdrawals a failure left half-done are finished.
+	go every(ctx, time.Minute, "cashier: abandoned deposits cancelled", func(ctx context.Context) (int, error) {
+		n, err := a.Cashier.ExpireAbandoned(ctx, 30*time.Minute)
+		return int(n), err
+	})
+	go every(ctx, time.Minute, "cashier: reconcile withdrawals", func(ctx context.Context) (int, error) { return 0, a.Cashier.Reconcile(ctx) })
 	if !cashierSandbox() {
 		return nil
 	}
@@ -124,30 +129,5 @@ func (a *App) cashierRoutes(mux *http.ServeMux) {
 	}
 	if c := a.Cashier.chain; c != nil {
 		c.Routes(mux)
-	}
-}
-
-// expireDeposits cancels deposits abandoned on the 3-D Secure page for half
-// an hour, and finishes withdrawals a failure left half-done, once a minute.
-func (a *App) expireDeposits(ctx context.Context) {
-	tick := time.NewTicker(time.Minute)
-	defer tick.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-tick.C:
-			if n, err := a.Cashier.ExpireAbandoned(ctx, 30*time.Minute); err != nil {
-				if ctx.Err() != nil || strings.Contains(err.Error(), "database is closed") {
-					return
-				}
-				slog.Error("cashier: expire abandoned deposits", "err", err)
-			} else if n > 0 {
-				slog.Info("cashier: abandoned deposits cancelled", "count", n)
-			}
-			if err := a.Cashier.Reconcile(ctx); err != nil && ctx.Err() == nil && !strings.Contains(err.Error(), "database is closed") {
-				slog.Error("cashier: reconcile withdrawals", "err", err)
-			}
-		}
 	}
 }

@@ -93,22 +93,6 @@ type ChainPayer interface {
 // approval only records that the operator paid out by other means.
 func (s *Service) SetChainPayer(p ChainPayer) { s.chainPayer = p }
 
-// Secret returns the named secret, generating n random bytes and storing
-// them on first use (the sandbox's webhook key and wallet seed when the
-// operator configured none).
-func (s *Service) Secret(ctx context.Context, name string, n int) ([]byte, error) {
-	fresh := make([]byte, n)
-	if _, err := rand.Read(fresh); err != nil {
-		return nil, err
-	}
-	if _, err := s.db.Write.ExecContext(ctx, `INSERT INTO cashier_secrets(name, value) VALUES (?, ?) ON CONFLICT(name) DO NOTHING`, name, fresh); err != nil {
-		return nil, fmt.Errorf("cashier secret %s: %w", name, err)
-	}
-	var v []byte
-	err := s.db.Write.QueryRowContext(ctx, `SELECT value FROM cashier_secrets WHERE name = ?`, name).Scan(&v)
-	return v, err
-}
-
 // Settings are the operator's cashier settings (payments.json "settings").
 type Settings struct {
 	// RequireEmailVerification refuses deposits of players whose e-mail is

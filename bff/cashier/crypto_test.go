@@ -10,7 +10,7 @@ import (
 
 func withWallet(tb testing.TB, s *Service) *chainsandbox.Chain {
 	tb.Helper()
-	seed, err := s.Secret(context.Background(), "sandbox-wallet-seed", 32)
+	seed, err := s.db.Secret(context.Background(), "sandbox-wallet-seed", 32)
 	if err != nil {
 		tb.Fatal(err)
 	}

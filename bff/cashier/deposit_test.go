@@ -22,7 +22,7 @@ import (
 func withSandbox(tb testing.TB, s *Service) *cardsandbox.Processor {
 	tb.Helper()
 	ctx := context.Background()
-	secret, err := s.Secret(ctx, "sandbox-webhook", 32)
+	secret, err := s.db.Secret(ctx, "sandbox-webhook", 32)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -356,7 +356,7 @@ func TestWebhookSecurity(t *testing.T) {
 		t.Fatal(err)
 	}
 	sb.Wait()
-	secret, _ := s.Secret(ctx, "sandbox-webhook", 32)
+	secret, _ := s.db.Secret(ctx, "sandbox-webhook", 32)
 	body := []byte(`{"id":"evt_1","type":"payment.succeeded","paymentId":"pay_x","reference":"` + d.DepositID + `","amount":"25.00","currencyCode":"EUR"}`)
 	now := time.Now()
 	cases := []struct {

@@ -13,17 +13,13 @@ const captchaKeyName = "captcha-hmac"
 
 // accountsRoutes wires the sign-up and login challenge (bff/captcha) into the
 // account calls and serves the challenges. The signing key is stored like
-// the cashier sandbox's secrets (drawn once, kept in the database), so a
+// the server's other own secrets (drawn once, kept in the database), so a
 // challenge issued before a restart still verifies after it.
 func (a *App) accountsRoutes(mux *http.ServeMux) {
-	var key []byte
-	if a.Cashier != nil {
-		k, err := a.Cashier.Secret(context.Background(), captchaKeyName, 32)
-		if err != nil {
-			// A per-process key only costs players a retry after a restart.
-			slog.Error("captcha key not stored; using one for this process", "err", err)
-		}
-		key = k
+	key, err := a.DB.Secret(context.Background(), captchaKeyName, 32)
+	if err != nil {
+		// A per-process key only costs players a retry after a restart.
+		slog.Error("captcha key not stored; using one for this process", "err", err)
 	}
 	c, err := captcha.New(key)
 	if err != nil {

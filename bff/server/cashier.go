@@ -53,7 +53,7 @@ func (a *App) openCashier(ctx context.Context) error {
 	if !cashierSandbox() {
 		return nil
 	}
-	secret, err := a.Cashier.Secret(ctx, "sandbox-webhook", 32)
+	secret, err := a.DB.Secret(ctx, "sandbox-webhook", 32)
 	if err != nil {
 		return err
 	}
@@ -101,7 +101,7 @@ func (a *App) openCryptoWallet(ctx context.Context) error {
 	if !cashierSandbox() {
 		return nil
 	}
-	seed, err := a.Cashier.Secret(ctx, "sandbox-wallet-seed", 32)
+	seed, err := a.DB.Secret(ctx, "sandbox-wallet-seed", 32)
 	if err != nil {
 		return err
 	}

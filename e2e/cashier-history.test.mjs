@@ -1,7 +1,8 @@
-// The Games tab of the history after real play: a player spins an in-house
-// studio slot for real money in Chromium, then /profile/transactions (and the
-// way there from /profile2/my-history) lists every bet and win as casino
-// transaction rows (SPEC section 3 columns) with the right values.
+// The history after real play: a player deposits and spins an in-house studio
+// slot for real money in Chromium, then /profile2/my-history (beside the
+// profile menu) and /profile/transactions — both the cashier's — list every
+// bet and win in the Games tab (SPEC section 3 columns) and the deposit in the
+// Deposit tab (section 4), with the right values.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DESKTOP, MOBILE, requireBuilds, screenshot, useSite, waitFor, waitForApp, withPage } from './lib/suite.mjs';
@@ -9,12 +10,13 @@ import { api, newPlayer } from './lib/players.mjs';
 
 const GAME = 'aztec-sun';
 const SPINS = 3;
+const DEPOSIT_COLUMNS = ['Date', 'Transaction ID', 'Method', 'Transaction Type', 'Amount', 'Status', 'Bonus (y/n)'];
 const COLUMNS = ['Transaction ID', 'Transaction Type', 'Game Name', 'Provider', 'Balance Before', 'Amount', 'Balance After', 'Bonus Balance', 'Date'];
 
 const cents = (s) => Math.round(Number.parseFloat(s) * 100);
 const euros = (c) => `€${(c / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-describe('cashier history: Games tab', () => {
+describe('cashier history: Games and Deposit tabs', () => {
   const site = useSite();
   const opts = (extra = {}) => ({ baseURL: site.server.url, ...extra });
 
@@ -62,34 +64,80 @@ describe('cashier history: Games tab', () => {
     const details = await api(site, 'GET', '/api/user/get-user-details', null, token);
     assert.equal(cents(details.json.data.userWallet.balance), balance, 'the last balance after is the wallet balance');
 
-    // The page shows exactly these rows, newest first, in the SPEC's columns.
-    for (const [viewport, shot] of [[DESKTOP, 'cashier-history-games-1280'], [MOBILE, 'cashier-history-games-375']]) {
-      await withPage(site.browser, t, opts({ viewport }), async ({ page }) => {
-        await page.goto(`/profile2/my-history?at=${encodeURIComponent(token)}`);
-        await waitForApp(page, 'profile');
-        // My history (profile) leads to the transactions page of the cashier.
-        await page.getByRole('link', { name: 'Open transactions' }).click();
-        await page.waitForURL((u) => u.pathname === '/profile/transactions');
-        // Client-side navigation: #mf-page keeps the server's data-app; the cashier mounts into it.
-        await page.locator('#mf-page [data-testid="cashier-app"]').waitFor();
-        await page.getByRole('tab', { name: 'Games' }).click();
-        const table = page.locator('[data-testid="transactions-games"]');
-        await table.locator('tbody tr').nth(rows.length - 1).waitFor();
-        if (viewport === DESKTOP) {
-          assert.deepEqual((await table.locator('thead th').allTextContents()).map((s) => s.trim()), COLUMNS);
-        }
-        const shown = [];
-        for (const tr of await table.locator('tbody tr').all()) shown.push(await tr.locator('td').evaluateAll((tds) => tds.map((td) => (td.textContent ?? '').trim())));
-        assert.equal(shown.length, rows.length, 'every transaction on the first page (page size 20)');
-        const newestFirst = [...rows].reverse();
-        shown.forEach((cells, i) => {
-          const r = newestFirst[i];
-          assert.deepEqual(cells.slice(0, 8), [r.transactionId, r.transactionType, r.gameName, r.provider,
-            euros(cents(r.balanceBefore)), euros(cents(r.amount)), euros(cents(r.balanceAfter)), '€0.00'], `row ${i}`);
-          assert.ok(cells[8].length > 0, 'a date');
+    // The deposit as the Deposit tab shows it (SPEC section 4 columns).
+    const deposits = (await api(site, 'GET', '/api/user/get-transactions?type=deposit&pageNo=1&limit=20', null, token)).json.data.rows;
+    assert.equal(deposits.length, 1, `one deposit: ${JSON.stringify(deposits)}`);
+
+    // Both history pages show exactly these rows, newest first, in the SPEC's columns:
+    // /profile2/my-history beside the profile menu, /profile/transactions alone; both are the cashier's.
+    const pages = [
+      ['/profile2/my-history', 'My history', 'cashier-my-history'],
+      ['/profile/transactions', 'Transactions', 'cashier-history-games'],
+    ];
+    for (const [path, title, shot] of pages) {
+      for (const viewport of [DESKTOP, MOBILE]) {
+        await withPage(site.browser, t, opts({ viewport }), async ({ page }) => {
+          await page.goto(`${path}?at=${encodeURIComponent(token)}`);
+          await waitForApp(page, 'cashier');
+          const app = page.locator('#mf-page [data-testid="cashier-app"]');
+          await app.waitFor();
+          assert.equal((await app.getByRole('heading', { level: 1 }).textContent()).trim(), title);
+          const menu = app.getByRole('navigation', { name: 'Profile menu' });
+          if (path.startsWith('/profile2/')) {
+            assert.equal(await menu.locator('a[aria-current="page"]').getAttribute('href'), path, 'its own menu entry is current');
+            assert.equal(await menu.locator('a').count(), 8, 'the eight /profile2 pages');
+          } else {
+            assert.equal(await menu.count(), 0, 'no profile menu on /profile/transactions');
+          }
+          assert.deepEqual((await app.getByRole('tab').allTextContents()).map((s) => s.trim()), ['Games', 'Withdrawal', 'Deposit']);
+          await app.getByRole('tab', { name: 'Games' }).click();
+          const table = app.locator('[data-testid="transactions-games"]');
+          await table.locator('tbody tr').nth(rows.length - 1).waitFor();
+          if (viewport === DESKTOP) {
+            assert.deepEqual((await table.locator('thead th').allTextContents()).map((s) => s.trim()), COLUMNS);
+            // All nine columns in view, even beside the profile menu: no sideways scrolling inside the table.
+            const hidden = await table.locator('table').evaluate((el) => el.parentElement.scrollWidth - el.parentElement.clientWidth);
+            assert.ok(hidden <= 0, `the Games table fits (${hidden} px hidden)`);
+          }
+          const shown = [];
+          for (const tr of await table.locator('tbody tr').all()) shown.push(await tr.locator('td').evaluateAll((tds) => tds.map((td) => (td.textContent ?? '').trim())));
+          assert.equal(shown.length, rows.length, 'every transaction on the first page (page size 20)');
+          const newestFirst = [...rows].reverse();
+          shown.forEach((cells, i) => {
+            const r = newestFirst[i];
+            assert.deepEqual(cells.slice(0, 8), [r.transactionId, r.transactionType, r.gameName, r.provider,
+              euros(cents(r.balanceBefore)), euros(cents(r.amount)), euros(cents(r.balanceAfter)), '€0.00'], `row ${i}`);
+            assert.ok(cells[8].length > 0, 'a date');
+          });
+          const wide = viewport === DESKTOP ? '1280' : '375';
+          await screenshot(page, `${shot}-${wide}`);
+
+          // The Deposit tab: the card deposit in the payment columns.
+          await app.getByRole('tab', { name: 'Deposit' }).click();
+          const dep = app.locator('[data-testid="transactions-deposit"]');
+          await dep.locator('tbody tr').first().waitFor();
+          if (viewport === DESKTOP) {
+            assert.deepEqual((await dep.locator('thead th').allTextContents()).map((s) => s.trim()), DEPOSIT_COLUMNS);
+          }
+          const cells = await dep.locator('tbody tr').first().locator('td').evaluateAll((tds) => tds.map((td) => (td.textContent ?? '').trim()));
+          const d = deposits[0];
+          assert.deepEqual(cells.slice(1), [d.transactionId, d.method, 'Deposit', euros(cents(d.amount)), 'Confirmed', 'n'], 'deposit row');
+          assert.ok(cells[0].length > 0, 'a date');
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          assert.ok(overflow <= 0, `no horizontal overflow at ${wide} px (${overflow} px)`);
+          if (path.startsWith('/profile2/')) await screenshot(page, `${shot}-deposit-${wide}`);
         });
-        await screenshot(page, shot);
-      });
+      }
     }
+
+    // Balance, the cashier's other /profile2 page, sits in the same layout.
+    await withPage(site.browser, t, opts({ viewport: DESKTOP }), async ({ page }) => {
+      await page.goto(`/profile2/balance?at=${encodeURIComponent(token)}`);
+      await waitForApp(page, 'cashier');
+      const menu = page.locator('#mf-page [data-testid="cashier-app"]').getByRole('navigation', { name: 'Profile menu' });
+      assert.equal(await menu.locator('a[aria-current="page"]').getAttribute('href'), '/profile2/balance');
+      await page.getByTestId('balance-total').getByText(euros(balance)).waitFor();
+      await screenshot(page, 'cashier-balance-1280');
+    });
   });
 });

@@ -37,6 +37,7 @@ var appRoutes = []appRoute{
 	{Path: "/withdraw", App: shell.AppCashier, Title: "Withdraw"},
 	{Path: "/profile/transactions", App: shell.AppCashier, Title: "Transactions"},
 	{Path: "/profile2/balance", App: shell.AppCashier, Title: "Balance"},
+	{Path: "/profile2/my-history", App: shell.AppCashier, Title: "My History"},
 
 	{Path: "/profile", App: shell.AppProfile, Title: "Profile"},
 	{Path: "/profile", Prefix: true, App: shell.AppProfile, Title: "Profile"},
@@ -46,7 +47,6 @@ var appRoutes = []appRoute{
 	{Path: "/profile2/verification", App: shell.AppProfile, Title: "Verification"},
 	{Path: "/profile2/my-bonuses", App: shell.AppProfile, Title: "My Bonuses"},
 	{Path: "/profile2/vip-club", App: shell.AppProfile, Title: "VIP Club"},
-	{Path: "/profile2/my-history", App: shell.AppProfile, Title: "My History"},
 	{Path: "/profile2/freeze-account", App: shell.AppProfile, Title: "Freeze Account"},
 	{Path: "/profile2/limits", App: shell.AppProfile, Title: "Limits"},
 	{Path: "/vip-club", App: shell.AppProfile, Title: "VIP Club"},

@@ -18,6 +18,7 @@ export const m = defineMessages({
   required: { id: 'cashier.validation.required', defaultMessage: 'Required' },
   transactionsTitle: { id: 'cashier.transactions.title', defaultMessage: 'Transactions' },
   balanceTitle: { id: 'cashier.balance.title', defaultMessage: 'Balance' },
+  myHistoryTitle: { id: 'cashier.myHistory.title', defaultMessage: 'My history' },
   errGlobal: { id: 'cashier.error.GLOBAL_ERROR', defaultMessage: 'The cashier could not open. Verification may be needed.' },
   errCountryBlock: { id: 'cashier.error.DEPOSIT_COUNTRY_BLOCK', defaultMessage: 'Payment methods are unavailable in your country. If you use a VPN, switch it off.' },
   errEmailVerification: { id: 'cashier.error.REQUIRED_EMAIL_VERIFICATION', defaultMessage: 'Please verify your email address first.' },

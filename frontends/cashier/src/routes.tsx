@@ -15,6 +15,7 @@ const ROUTES: readonly { path: string; title: AppMessage; Component: LazyExoticC
   { path: '/deposit', title: m.depositTitle, Component: named(() => import(/* webpackChunkName: "deposit" */ './pages/DepositPage'), 'DepositPage') },
   { path: '/withdraw', title: m.withdrawTitle, Component: named(() => import(/* webpackChunkName: "withdraw" */ './pages/WithdrawPage'), 'WithdrawPage') },
   { path: '/profile/transactions', title: m.transactionsTitle, Component: named(() => import(/* webpackChunkName: "history" */ './pages/TransactionsPage'), 'TransactionsPage') },
+  { path: '/profile2/my-history', title: m.myHistoryTitle, Component: named(() => import(/* webpackChunkName: "history" */ './pages/TransactionsPage'), 'MyHistoryPage') },
   { path: '/profile2/balance', title: m.balanceTitle, Component: named(() => import(/* webpackChunkName: "balance" */ './pages/BalancePage'), 'BalancePage') },
 ];
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactElement } from 'react';
 import { matchRoutes, usePathname } from '@casino/platform';
-import { FreezeAccountPage, LimitsPage, MyBonusesPage, MyHistoryPage, OverviewPage, VipClubPage } from './pages/AccountPages';
+import { FreezeAccountPage, LimitsPage, MyBonusesPage, OverviewPage, VipClubPage } from './pages/AccountPages';
 import { VerificationPage } from './pages/VerificationPage';
 
 // The profile form checks phone numbers: its metadata loads with this page only.
@@ -11,7 +11,7 @@ const MyProfilePage = () => (
   </Suspense>
 );
 
-/** Profile routes (docs/architecture.md): /profile, /profile2/* but balance, /vip-club, /account*, … */
+/** Profile routes (docs/architecture.md): /profile, /profile2/* but balance and my-history (cashier), /vip-club, /account*, … */
 export const PROFILE_ROUTES: readonly { path: string; render: () => ReactElement }[] = [
   { path: '/profile', render: () => <OverviewPage /> },
   { path: '/account', render: () => <OverviewPage /> },
@@ -25,7 +25,6 @@ export const PROFILE_ROUTES: readonly { path: string; render: () => ReactElement
   { path: '/bonuses', render: () => <MyBonusesPage /> },
   { path: '/profile2/vip-club', render: () => <VipClubPage /> },
   { path: '/vip-club', render: () => <VipClubPage /> },
-  { path: '/profile2/my-history', render: () => <MyHistoryPage /> },
   { path: '/profile2/freeze-account', render: () => <FreezeAccountPage /> },
   { path: '/profile2/limits', render: () => <LimitsPage /> },
   { path: '/profile2/*', render: () => <OverviewPage /> },

@@ -17,6 +17,7 @@ describe('route → app (docs/architecture.md)', () => {
     ['/withdraw', 'cashier'],
     ['/profile/transactions', 'cashier'],
     ['/profile2/balance', 'cashier'],
+    ['/profile2/my-history', 'cashier'],
     ['/profile', 'profile'],
     ['/profile2/my-profile', 'profile'],
     ['/profile2/limits', 'profile'],

@@ -26,6 +26,7 @@ const EXACT: Readonly<Record<string, PageApp>> = {
   '/withdraw': 'cashier',
   '/profile/transactions': 'cashier',
   '/profile2/balance': 'cashier',
+  '/profile2/my-history': 'cashier',
   '/profile': 'profile',
   '/vip-club': 'profile',
   '/account': 'profile',

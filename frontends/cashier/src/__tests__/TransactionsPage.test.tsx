@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TransactionsPage } from '../pages/TransactionsPage';
+import { MyHistoryPage, TransactionsPage } from '../pages/TransactionsPage';
 import { calls, loggedIn, renderCashier, stubApi } from './harness';
 
 const row = (i: number) => ({
@@ -47,5 +47,19 @@ describe('TransactionsPage', () => {
     await waitFor(() => expect(screen.getByText('dep_21')).toBeTruthy());
     const pages = calls(fetch, '/api/user/get-transactions').map((c) => [c.url.searchParams.get('type'), c.url.searchParams.get('pageNo'), c.url.searchParams.get('limit')]);
     expect(pages).toContainEqual(['deposit', '2', '20']);
+  });
+
+  it('/profile2/my-history shows the same tabs and table beside the profile menu, its own entry current', async () => {
+    loggedIn('/profile2/my-history');
+    api();
+    renderCashier(<MyHistoryPage />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('My history');
+    const menu = screen.getByRole('navigation', { name: 'Profile menu' });
+    expect([...menu.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toContain('/profile2/balance');
+    expect(menu.querySelector('a[aria-current="page"]')?.getAttribute('href')).toBe('/profile2/my-history');
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Games', 'Withdrawal', 'Deposit']);
+    fireEvent.click(screen.getByRole('tab', { name: 'Deposit' }));
+    await screen.findByText('dep_1');
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Date', 'Transaction ID', 'Method', 'Transaction Type', 'Amount', 'Status', 'Bonus (y/n)']);
   });
 });

@@ -23,6 +23,7 @@ describe('CashierApp routes', () => {
     ['/withdraw', 'Withdraw'],
     ['/profile/transactions', 'Transactions'],
     ['/profile2/balance', 'Balance'],
+    ['/profile2/my-history', 'My history'],
   ])('a visitor on %s sees the title and the log-in prompt, and no page code runs', async (path, title) => {
     clearSession();
     window.history.replaceState(null, '', path);

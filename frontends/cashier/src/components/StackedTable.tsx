@@ -6,6 +6,12 @@ import styled from 'styled-components';
  * columns need no sideways scrolling at 375 px.
  */
 export const StackedTable = styled.div`
+  /* Cells wrap where room runs out (the nine Games columns beside the profile
+     menu) instead of the table scrolling sideways. */
+  th,
+  td {
+    white-space: normal;
+  }
   ${({ theme }) => theme.media.mobile} {
     table,
     tbody,

@@ -1,8 +1,8 @@
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
-import { useModal, useSession } from '@casino/platform';
-import { Card, ErrorState, Grid, LinkButton, LoginRequired, Muted, Page, PageTitle, Skeleton, Stack } from '@casino/ui';
+import { Card, ErrorState, Grid, LinkButton, Muted, Skeleton, Stack } from '@casino/ui';
 import { useUserDetails } from '../api';
+import { ProfilePage } from '../components/ProfilePage';
 import { currencyOf } from '../hooks/useCashierMethods';
 import { showMoney } from '../money';
 import { m } from '../account/messages';
@@ -46,13 +46,9 @@ function Balances() {
 }
 
 export function BalancePage() {
-  const intl = useIntl();
-  const { authenticated } = useSession();
-  const { open } = useModal();
   return (
-    <Page data-testid="cashier-app">
-      <PageTitle>{intl.formatMessage(m.balanceTitle)}</PageTitle>
-      {authenticated ? <Balances /> : <LoginRequired onLogin={() => open('login')} />}
-    </Page>
+    <ProfilePage title={m.balanceTitle}>
+      <Balances />
+    </ProfilePage>
   );
 }

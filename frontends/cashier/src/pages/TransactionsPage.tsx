@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import styled from 'styled-components';
 import { DEFAULT_CURRENCY, useModal, useSession } from '@casino/platform';
 import { EmptyState, ErrorState, LoginRequired, Page, PageTitle, TabPanel, Table, Tabs, type Column } from '@casino/ui';
 import { Pager } from '../components/Pager';
+import { ProfilePage } from '../components/ProfilePage';
 import { StackedTable } from '../components/StackedTable';
 import { PAGE_SIZE, useTransactions, type Transaction, type TransactionTab } from '../api';
 import { m } from '../account/messages';
@@ -18,6 +20,13 @@ const STATUS: Record<string, (typeof m)[keyof typeof m]> = {
   failed: m.statusFailed,
   processing: m.statusProcessing,
 };
+
+// Game round ids run to ~45 characters: they wrap, so the nine Games columns
+// fit beside the profile menu instead of scrolling sideways.
+const Id = styled.span`
+  white-space: normal;
+  overflow-wrap: anywhere;
+`;
 
 const CRYPTO_SCALE = 8;
 const CRYPTO = new Set(['BTC', 'ETH', 'USDT', 'LTC', 'TRX']);
@@ -51,7 +60,7 @@ export function transactionColumns(intl: IntlShape, tab: TransactionTab): Column
   const date = (t: Transaction) => intl.formatDate(t.createdAt, { dateStyle: 'medium', timeStyle: 'short' });
   if (tab === 'games') {
     return [
-      { key: 'id', header: intl.formatMessage(m.colTransactionId), render: (t) => t.transactionId },
+      { key: 'id', header: intl.formatMessage(m.colTransactionId), render: (t) => <Id>{t.transactionId}</Id> },
       { key: 'type', header: intl.formatMessage(m.colTransactionType), render: (t) => typeText(intl, t.transactionType) },
       { key: 'game', header: intl.formatMessage(m.colGameName), render: (t) => t.gameName ?? '' },
       { key: 'provider', header: intl.formatMessage(m.colProvider), render: (t) => t.provider ?? '' },
@@ -64,7 +73,7 @@ export function transactionColumns(intl: IntlShape, tab: TransactionTab): Column
   }
   return [
     { key: 'date', header: intl.formatMessage(m.colDate), render: date },
-    { key: 'id', header: intl.formatMessage(m.colTransactionId), render: (t) => t.transactionId },
+    { key: 'id', header: intl.formatMessage(m.colTransactionId), render: (t) => <Id>{t.transactionId}</Id> },
     { key: 'method', header: intl.formatMessage(m.colMethod), render: (t) => t.method ?? '' },
     { key: 'type', header: intl.formatMessage(m.colTransactionType), render: (t) => typeText(intl, t.transactionType) },
     { key: 'amount', header: intl.formatMessage(m.colAmount), render: (t) => money(t.amount, t), align: 'right' },
@@ -93,34 +102,47 @@ function TransactionTable({ tab }: { tab: TransactionTab }) {
   );
 }
 
+/** The Games / Withdrawal / Deposit tabs and their tables (SPEC sections 3 and 4). */
+export function TransactionHistory() {
+  const intl = useIntl();
+  const [tab, setTab] = useState<TransactionTab>('games');
+  return (
+    <>
+      <Tabs
+        idBase="transactions"
+        label={intl.formatMessage(m.tabsLabel)}
+        active={tab}
+        onChange={setTab}
+        items={[
+          { key: 'games', label: intl.formatMessage(m.tabGames) },
+          { key: 'withdrawal', label: intl.formatMessage(m.tabWithdrawal) },
+          { key: 'deposit', label: intl.formatMessage(m.tabDeposit) },
+        ]}
+      />
+      <TabPanel idBase="transactions" active={tab}>
+        <TransactionTable key={tab} tab={tab} />
+      </TabPanel>
+    </>
+  );
+}
+
 export function TransactionsPage() {
   const intl = useIntl();
   const { authenticated } = useSession();
   const { open } = useModal();
-  const [tab, setTab] = useState<TransactionTab>('games');
   return (
     <Page data-testid="cashier-app">
       <PageTitle>{intl.formatMessage(m.transactionsTitle)}</PageTitle>
-      {authenticated ? (
-        <>
-          <Tabs
-            idBase="transactions"
-            label={intl.formatMessage(m.tabsLabel)}
-            active={tab}
-            onChange={setTab}
-            items={[
-              { key: 'games', label: intl.formatMessage(m.tabGames) },
-              { key: 'withdrawal', label: intl.formatMessage(m.tabWithdrawal) },
-              { key: 'deposit', label: intl.formatMessage(m.tabDeposit) },
-            ]}
-          />
-          <TabPanel idBase="transactions" active={tab}>
-            <TransactionTable key={tab} tab={tab} />
-          </TabPanel>
-        </>
-      ) : (
-        <LoginRequired onLogin={() => open('login')} />
-      )}
+      {authenticated ? <TransactionHistory /> : <LoginRequired onLogin={() => open('login')} />}
     </Page>
+  );
+}
+
+/** /profile2/my-history: the same history inside the profile pages' layout. */
+export function MyHistoryPage() {
+  return (
+    <ProfilePage title={m.myHistoryTitle}>
+      <TransactionHistory />
+    </ProfilePage>
   );
 }

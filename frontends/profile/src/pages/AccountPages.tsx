@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { Button, Card, EmptyState, ErrorState, Field, Grid, LinkButton, Muted, Select, Stack, Icon } from '@casino/ui';
+import { useIntl } from 'react-intl';
+import { Button, Card, ErrorState, Field, Grid, LinkButton, Muted, Select, Stack } from '@casino/ui';
 import { useUserDetails } from '../api';
 import { MyBonuses } from '../components/MyBonuses';
 import { m } from '../messages';
@@ -34,21 +34,6 @@ function Vip() {
 export const VipClubPage = () => (
   <ProfileLayout title={m.menuVipClub}>
     <Vip />
-  </ProfileLayout>
-);
-
-export const MyHistoryPage = () => (
-  <ProfileLayout title={m.menuMyHistory}>
-    <EmptyState
-      icon={<Icon name="history" />}
-      title={<FormattedMessage {...m.historyEmpty} />}
-      description={<FormattedMessage {...m.historyIntro} />}
-      action={
-        <LinkButton href="/profile/transactions" variant="secondary">
-          <FormattedMessage {...m.historyTransactions} />
-        </LinkButton>
-      }
-    />
   </ProfileLayout>
 );
 

@@ -139,5 +139,26 @@ describe('cashier history: Games and Deposit tabs', () => {
       await page.getByTestId('balance-total').getByText(euros(balance)).waitFor();
       await screenshot(page, 'cashier-balance-1280');
     });
+
+    // From a profile-app page, the menu's My history swaps the profile app for the cashier in place.
+    await withPage(site.browser, t, opts({ viewport: MOBILE }), async ({ page }) => {
+      await page.goto(`/profile2/my-profile?at=${encodeURIComponent(token)}`);
+      await waitForApp(page, 'profile');
+      await page.getByRole('navigation', { name: 'Profile menu' }).getByRole('link', { name: 'My history' }).click();
+      await page.waitForURL((u) => u.pathname === '/profile2/my-history');
+      const app = page.locator('#mf-page [data-testid="cashier-app"]');
+      await app.locator('[data-testid="transactions-games"] tbody tr').nth(rows.length - 1).waitFor();
+      assert.equal(await app.getByRole('navigation', { name: 'Profile menu' }).locator('a[aria-current="page"]').getAttribute('href'), '/profile2/my-history');
+    });
+
+    // A visitor gets the menu and the log-in prompt, as on the profile app's /profile2 pages.
+    await withPage(site.browser, t, opts({ viewport: DESKTOP }), async ({ page }) => {
+      await page.goto('/profile2/my-history');
+      await waitForApp(page, 'cashier');
+      const app = page.locator('#mf-page [data-testid="cashier-app"]');
+      await app.getByRole('button', { name: 'Log in' }).waitFor();
+      assert.equal(await app.getByRole('navigation', { name: 'Profile menu' }).locator('a').count(), 8);
+      assert.equal(await app.getByRole('tab').count(), 0, 'no history for a visitor');
+    });
   });
 });

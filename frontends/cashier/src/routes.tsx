@@ -11,12 +11,14 @@ const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, 
 
 // Visitors only see the page title and the log-in prompt: the page chunk is
 // downloaded once there is a session (first-visit budget, docs/cashier.md).
-const ROUTES: readonly { path: string; title: AppMessage; Component: LazyExoticComponent<ComponentType> }[] = [
+// The /profile2 pages draw the profile menu and their own log-in prompt (as the
+// profile app's /profile2 pages do), so visitors get the page chunk there.
+const ROUTES: readonly { path: string; title: AppMessage; Component: LazyExoticComponent<ComponentType>; visitors?: boolean }[] = [
   { path: '/deposit', title: m.depositTitle, Component: named(() => import(/* webpackChunkName: "deposit" */ './pages/DepositPage'), 'DepositPage') },
   { path: '/withdraw', title: m.withdrawTitle, Component: named(() => import(/* webpackChunkName: "withdraw" */ './pages/WithdrawPage'), 'WithdrawPage') },
   { path: '/profile/transactions', title: m.transactionsTitle, Component: named(() => import(/* webpackChunkName: "history" */ './pages/TransactionsPage'), 'TransactionsPage') },
-  { path: '/profile2/my-history', title: m.myHistoryTitle, Component: named(() => import(/* webpackChunkName: "history" */ './pages/TransactionsPage'), 'MyHistoryPage') },
-  { path: '/profile2/balance', title: m.balanceTitle, Component: named(() => import(/* webpackChunkName: "balance" */ './pages/BalancePage'), 'BalancePage') },
+  { path: '/profile2/my-history', title: m.myHistoryTitle, Component: named(() => import(/* webpackChunkName: "history" */ './pages/TransactionsPage'), 'MyHistoryPage'), visitors: true },
+  { path: '/profile2/balance', title: m.balanceTitle, Component: named(() => import(/* webpackChunkName: "balance" */ './pages/BalancePage'), 'BalancePage'), visitors: true },
 ];
 
 function VisitorPage({ title }: { title: AppMessage }) {
@@ -47,8 +49,8 @@ export function CashierApp() {
   useFailedDepositModal();
   const match = matchRoutes(ROUTES, pathname);
   if (!match) return null;
-  const { Component, title } = match.route;
-  if (!authenticated) return <VisitorPage title={title} />;
+  const { Component, title, visitors } = match.route;
+  if (!authenticated && !visitors) return <VisitorPage title={title} />;
   return (
     <Suspense fallback={<PageSkeleton />}>
       <Component />

@@ -22,14 +22,26 @@ describe('CashierApp routes', () => {
     ['/deposit', 'Deposit'],
     ['/withdraw', 'Withdraw'],
     ['/profile/transactions', 'Transactions'],
-    ['/profile2/balance', 'Balance'],
-    ['/profile2/my-history', 'My history'],
   ])('a visitor on %s sees the title and the log-in prompt, and no page code runs', async (path, title) => {
     clearSession();
     window.history.replaceState(null, '', path);
     const fetch = api();
     renderCashier(<CashierApp />);
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(title);
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['/profile2/balance', 'Balance'],
+    ['/profile2/my-history', 'My history'],
+  ])('a visitor on %s sees the profile menu, the title and the log-in prompt, and no call is made', async (path, title) => {
+    clearSession();
+    window.history.replaceState(null, '', path);
+    const fetch = api();
+    renderCashier(<CashierApp />);
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(title);
+    expect(screen.getByRole('navigation', { name: 'Profile menu' }).querySelector('a[aria-current="page"]')?.getAttribute('href')).toBe(path);
     expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
     expect(fetch).not.toHaveBeenCalled();
   });

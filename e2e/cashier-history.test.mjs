@@ -84,8 +84,12 @@ describe('cashier history: Games and Deposit tabs', () => {
           assert.equal((await app.getByRole('heading', { level: 1 }).textContent()).trim(), title);
           const menu = app.getByRole('navigation', { name: 'Profile menu' });
           if (path.startsWith('/profile2/')) {
-            assert.equal(await menu.locator('a[aria-current="page"]').getAttribute('href'), path, 'its own menu entry is current');
+            const currentEntry = menu.locator('a[aria-current="page"]');
+            assert.equal(await currentEntry.getAttribute('href'), path, 'its own menu entry is current');
             assert.equal(await menu.locator('a').count(), 8, 'the eight /profile2 pages');
+            // On phones the menu is a scrolling row: the current entry is scrolled into view.
+            const [nav, entry] = [await menu.boundingBox(), await currentEntry.boundingBox()];
+            assert.ok(entry.x >= nav.x && entry.x + entry.width <= nav.x + nav.width + 1, `My history in view: ${JSON.stringify({ nav, entry })}`);
           } else {
             assert.equal(await menu.count(), 0, 'no profile menu on /profile/transactions');
           }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import styled from 'styled-components';
 // The kit itself through its package name: the Module Federation singleton, not a second copy.
@@ -50,9 +50,19 @@ const Nav = styled.nav`
 
 export function ProfileMenu({ current }: { current: string }) {
   const intl = useIntl();
+  const list = useRef<HTMLUListElement>(null);
+  // On phones the menu is one scrolling row: bring the current page's entry
+  // into view (scrollLeft only — scrollIntoView would also move the page).
+  useLayoutEffect(() => {
+    const ul = list.current;
+    const a = ul?.querySelector<HTMLElement>('a[aria-current="page"]');
+    if (!ul || !a || ul.scrollWidth <= ul.clientWidth) return;
+    const offset = a.getBoundingClientRect().left - ul.getBoundingClientRect().left;
+    ul.scrollLeft += offset - (ul.clientWidth - a.offsetWidth) / 2;
+  }, [current]);
   return (
     <Nav aria-label={intl.formatMessage(m.menuLabel)}>
-      <ul>
+      <ul ref={list}>
         {PROFILE_MENU.map((item) => (
           <li key={item.href}>
             <a href={item.href} aria-current={item.href === current ? 'page' : undefined}>

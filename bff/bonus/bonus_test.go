@@ -439,3 +439,31 @@ func TestLateWinAfterBonusEnded(t *testing.T) {
 	}
 	f.check(t)
 }
+
+// TestExcludedGameWhileBonusMoneyIsInPlay: a game the operator keeps out of
+// bonus play refuses bets while bets may draw on bonus money, and takes them
+// again once the bonus has ended.
+func TestExcludedGameWhileBonusMoneyIsInPlay(t *testing.T) {
+	f := newFixture(t, 1)
+	ctx := context.Background()
+	u, err := f.deposit(t, 1, "20.00", "welcome")
+	if err != nil {
+		t.Fatal(err)
+	}
+	table := func(tx string) error {
+		_, err := f.wallet.Debit(ctx, "studio", wallet.MoneyRequest{TransactionID: tx, RoundID: tx, PlayerID: "1",
+			GameID: "table-game", Currency: "EUR", Amount: "1.00"})
+		return err
+	}
+	wantCode(t, table("t1"), "GAME_NOT_ELIGIBLE_WITH_BONUS")
+	if real, bonus := f.balances(t, 1); real != "20.00" || bonus != "20.00" {
+		t.Fatalf("a refused bet moved money: real %s bonus %s", real, bonus)
+	}
+	if _, err := f.svc.Cancel(ctx, 1, u.ID); err != nil {
+		t.Fatal(err)
+	}
+	if err := table("t2"); err != nil {
+		t.Fatalf("after the bonus ended: %v", err)
+	}
+	f.check(t)
+}

@@ -55,7 +55,12 @@ type fixture struct {
 	seq    atomic.Int64
 }
 
+// testGames: every game is open to bonus play but "table-game", which the
+// operator keeps out of it.
 func testGames(_ context.Context, provider, gameID string) (wallet.GameRules, error) {
+	if gameID == "table-game" {
+		return wallet.GameRules{Name: "Table Game", Provider: "Aurum Studio", BonusExcluded: true}, nil
+	}
 	return wallet.GameRules{Name: "Open Game", Provider: "Aurum Studio"}, nil
 }
 

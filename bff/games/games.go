@@ -52,6 +52,7 @@ type Game struct {
 	Popularity          int      `json:"popularity"`
 	Demo                bool     `json:"demo"`
 	RequiresDeposit     bool     `json:"requiresDeposit"`
+	BonusExcluded       bool     `json:"bonusExcluded"` // not playable while bonus money is in play
 	HasBonusBuy         bool     `json:"hasBonusBuy"`
 	Categories          []string `json:"categories"`
 	Tags                []string `json:"tags"`
@@ -158,7 +159,7 @@ func (c *Catalogue) load(ctx context.Context) (*snapshot, error) {
 	rows.Close()
 
 	rows, err = c.db.Read.QueryContext(ctx, `SELECT id, slug, provider_id, external_id, name, description, kind, thumbnail_url, rtp, max_multiplier,
-		min_bet, max_bet, volatility, release_date, popularity, demo, requires_deposit, has_bonus_buy, allowed_countries,
+		min_bet, max_bet, volatility, release_date, popularity, demo, requires_deposit, bonus_excluded, has_bonus_buy, allowed_countries,
 		restricted_countries, tags, play_url FROM games WHERE active = 1 ORDER BY id`)
 	if err != nil {
 		return nil, fmt.Errorf("games: games: %w", err)
@@ -172,7 +173,7 @@ func (c *Catalogue) load(ctx context.Context) (*snapshot, error) {
 		)
 		if err := rows.Scan(&g.dbID, &g.Slug, &provider, &g.ExternalID, &g.Name, &g.Description, &g.Kind, &g.ThumbnailURL,
 			&g.ReturnToPlayer, &g.MaxMultiplier, &g.MinBet, &g.MaxBet, &g.Volatility, &g.ReleaseDate, &g.Popularity, &g.Demo,
-			&g.RequiresDeposit, &g.HasBonusBuy, &allowed, &restricted, &tag, &g.PlayURL); err != nil {
+			&g.RequiresDeposit, &g.BonusExcluded, &g.HasBonusBuy, &allowed, &restricted, &tag, &g.PlayURL); err != nil {
 			rows.Close()
 			return nil, err
 		}

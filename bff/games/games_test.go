@@ -182,6 +182,10 @@ func TestRestrictionsFavoritesAndWalletLookup(t *testing.T) {
 	if err != nil || rules.Name != "Fruit Fiesta" || rules.MinBet == "" {
 		t.Fatalf("wallet rules %+v %v", rules, err)
 	}
+	// The seed keeps the live table out of bonus play, and only it.
+	if table, err := c.WalletGame(ctx, "studio", "european-roulette"); err != nil || !table.BonusExcluded || rules.BonusExcluded {
+		t.Fatalf("bonus exclusion: roulette %+v (%v), fruit fiesta %+v", table, err, rules)
+	}
 	if _, err := c.WalletGame(ctx, "other", "fruit-fiesta"); !errors.Is(err, wallet.ErrGameNotFound) {
 		t.Fatal(err)
 	}

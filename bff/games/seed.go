@@ -48,6 +48,7 @@ type SeedGame struct {
 	Popularity          int      `json:"popularity"`
 	Demo                *bool    `json:"demo"`
 	RequiresDeposit     bool     `json:"requiresDeposit"`
+	BonusExcluded       bool     `json:"bonusExcluded"`
 	AllowedCountries    []string `json:"allowedCountries"`
 	RestrictedCountries []string `json:"restrictedCountries"`
 	ThumbnailURL        string   `json:"thumbnailUrl"`
@@ -344,9 +345,9 @@ func seedGame(ctx context.Context, tx *sql.Tx, g SeedGame) error {
 	}
 	allowed, _ := json.Marshal(nonNil(g.AllowedCountries))
 	restricted, _ := json.Marshal(nonNil(g.RestrictedCountries))
-	if _, err := tx.ExecContext(ctx, `UPDATE games SET popularity = ?, demo = ?, requires_deposit = ?, allowed_countries = ?, restricted_countries = ?,
+	if _, err := tx.ExecContext(ctx, `UPDATE games SET popularity = ?, demo = ?, requires_deposit = ?, bonus_excluded = ?, allowed_countries = ?, restricted_countries = ?,
 		thumbnail_url = CASE WHEN ? <> '' THEN ? ELSE thumbnail_url END, play_url = CASE WHEN ? <> '' THEN ? ELSE play_url END
-		WHERE slug = ?`, g.Popularity, demo, g.RequiresDeposit, string(allowed), string(restricted),
+		WHERE slug = ?`, g.Popularity, demo, g.RequiresDeposit, g.BonusExcluded, string(allowed), string(restricted),
 		g.ThumbnailURL, g.ThumbnailURL, g.PlayURL, g.PlayURL, g.Slug); err != nil {
 		return err
 	}

@@ -31,6 +31,7 @@ var (
 	ErrBonusBetLimit                = newError(http.StatusUnprocessableEntity, "BONUS_BET_LIMIT", "The bet is above the bonus bet limit")
 	ErrMaxBetLimitReached           = newError(http.StatusUnprocessableEntity, "MAX_BET_LIMIT_REACHED", "Maximum bet limit reached")
 	ErrBonusBuyConfirmationRequired = newError(http.StatusUnprocessableEntity, "BONUS_BUY_CONFIRMATION_REQUIRED", "Please confirm the bonus buy")
+	ErrGameNotEligibleWithBonus     = newError(http.StatusUnprocessableEntity, "GAME_NOT_ELIGIBLE_WITH_BONUS", "Game not eligible while a bonus is active")
 	ErrBetLimitChangeLocked         = newError(http.StatusTooManyRequests, "BET_LIMIT_CHANGE_LOCKED", "The bet limit can be changed once per hour")
 )
 
@@ -40,7 +41,7 @@ var storedErrors = map[string]*api.Error{}
 
 func init() {
 	for _, e := range []*api.Error{ErrAccountFrozen, ErrSelfExcluded, ErrMinBetLimit, ErrMaxBetLimit, ErrBonusBetLimit,
-		ErrMaxBetLimitReached, ErrBonusBuyConfirmationRequired, ErrInsufficientFunds, ErrTransactionRolledBack} {
+		ErrMaxBetLimitReached, ErrBonusBuyConfirmationRequired, ErrGameNotEligibleWithBonus, ErrInsufficientFunds, ErrTransactionRolledBack} {
 		storedErrors[e.Code] = e
 	}
 }

@@ -247,7 +247,7 @@ func (w wtx) money(c moneyCall) (Result, *event, error) {
 			realPart = amount
 		}
 		now := w.s.Now()
-		bet := Bet{Amount: amount, BonusBalance: bonus, BonusBuy: req.BonusBuy}
+		bet := Bet{Amount: amount, BonusBalance: bonus, BonusBuy: req.BonusBuy, GameExcluded: c.game.BonusExcluded}
 		if bet.GameMin, bet.GameMax, err = w.s.gameBounds(w.Context(), c.game, p.currency); err != nil {
 			return Result{}, nil, err
 		}

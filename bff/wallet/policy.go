@@ -34,6 +34,7 @@ type Bet struct {
 	BonusBuy     bool
 	GameMin      int64 // 0: no bound
 	GameMax      int64
+	GameExcluded bool     // the game is kept out of bonus play
 	Staked       [3]int64 // stakes so far this day, week, month
 	Won          [3]int64 // wins so far this day, week, month
 }
@@ -60,7 +61,12 @@ func (p Policy) Check(now time.Time, b Bet) (usedConfirmation bool, err error) {
 	if b.GameMax > 0 && b.Amount > b.GameMax && !b.BonusBuy {
 		return false, ErrMaxBetLimit.WithField("limit", "maxBet")
 	}
-	if p.Wagering == RealToFun && p.BonusMaxBet > 0 && b.BonusBalance > 0 && b.Amount > p.BonusMaxBet {
+	// Bonus money is in play while bets may draw on a positive bonus balance.
+	bonusInPlay := p.Wagering == RealToFun && b.BonusBalance > 0
+	if bonusInPlay && b.GameExcluded {
+		return false, ErrGameNotEligibleWithBonus
+	}
+	if bonusInPlay && p.BonusMaxBet > 0 && b.Amount > p.BonusMaxBet {
 		return false, ErrBonusBetLimit.WithField("limit", "bonusMaxBet")
 	}
 	if p.MaxBet > 0 && b.Amount > p.MaxBet {

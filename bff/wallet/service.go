@@ -28,6 +28,8 @@ type GameRules struct {
 	Provider string // display name of the game's provider
 	MinBet   string
 	MaxBet   string
+	// BonusExcluded games refuse bets while the player has bonus money in play.
+	BonusExcluded bool
 }
 
 // GameLookup finds a provider's game in the catalogue; it returns an error

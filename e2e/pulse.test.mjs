@@ -7,47 +7,13 @@ import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { inspectDb } from './lib/db.mjs';
+import { api, newPlayer } from './lib/players.mjs';
 import { PENDING_API, http, requireBuilds, screenshot, useSite, waitForApp, withPage } from './lib/suite.mjs';
 
-const PASSWORD = 'Pulse-Test-Pass-42!';
 const NET = '[data-testid="game-pulse-net"]';
 
 describe('Game Pulse', () => {
   const site = useSite();
-
-  async function api(method, path, body, token) {
-    const res = await http(site, path, {
-      method,
-      headers: { 'Content-Type': 'application/json', Language: 'en', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, body: await res.json().catch(() => null) };
-  }
-
-  /** A new verified player (Germany, EUR) with a 25.00 sandbox card deposit. */
-  async function fundedPlayer() {
-    const email = `pulse-${Date.now().toString(36)}@example.com`;
-    const res = await api('POST', '/api/user/sign-up', {
-      email, password: PASSWORD, confirmPassword: PASSWORD, firstName: 'Ann', lastName: 'Lee', dateOfBirth: '1990-05-01',
-      countryCode: 'DE', currencyCode: 'EUR', phoneCode: '+49', phone: '15123456789', address: 'Hauptstr. 1',
-      city: 'Berlin', zipCode: '10115', gender: 'Female', isAdult: true, acceptTerms: true,
-    });
-    assert.equal(res.status, 200, JSON.stringify(res.body));
-    const { rows } = await inspectDb(join(site.server.dataDir, 'casino.db'),
-      `SELECT body_text FROM mail_outbox WHERE recipient = '${email}' AND kind = 'verify-email' ORDER BY id DESC LIMIT 1`);
-    const link = rows[0]?.[0].match(/verify-email\?token=[^\s"]+/)?.[0];
-    assert.ok(link, 'verification e-mail');
-    await http(site, `/api/user/${link}`);
-    const login = await api('POST', '/api/user/login', { email, password: PASSWORD });
-    assert.equal(login.status, 200, JSON.stringify(login.body));
-    const token = login.body.data.accessToken;
-    const dep = await api('POST', '/api/user/deposit', {
-      amount: '25.00', paymentMethod: 'visa', currencyCode: 'EUR',
-      card: { number: '4242 4242 4242 4242', holder: 'Ann Lee', expiry: '12/30', cvc: '123' },
-    }, token);
-    assert.equal(dep.body?.data?.status, 'confirmed', `deposit: ${JSON.stringify(dep.body)}`);
-    return { token, userId: login.body.data.userId };
-  }
 
   /** Signed provider calls as the studio (docs/wallet.md). */
   async function studio(userId) {
@@ -90,21 +56,21 @@ describe('Game Pulse', () => {
   }
 
   test('wallet: the rounds of the graph over HTTP, own rounds only', async () => {
-    const { token, userId } = await fundedPlayer();
+    const { token, userId } = await newPlayer(site, { prefix: 'pulse', deposit: '25.00' });
     const s = await studio(userId);
     await s.bet('a', '1.00');
     await s.win('a', '0.00');
     await s.bet('b', '2.00');
     await s.win('b', '3.50');
-    const res = await api('GET', '/api/user/game-pulse?limit=10', null, token);
+    const res = await api(site, 'GET', '/api/user/game-pulse?limit=10', null, token);
     assert.equal(res.status, 200);
-    assert.deepEqual([res.body.data.currencyCode, res.body.data.rounds.map((r) => r.net)], ['EUR', ['-1.00', '1.50']]);
-    assert.equal((await api('GET', '/api/user/game-pulse')).status, 403);
+    assert.deepEqual([res.json.data.currencyCode, res.json.data.rounds.map((r) => r.net)], ['EUR', ['-1.00', '1.50']]);
+    assert.equal((await api(site, 'GET', '/api/user/game-pulse')).status, 403);
   });
 
   test('a player sees the pulse on /casino and the game page, updated live; visitors do not', async (t) => {
     requireBuilds(site.server, ['root', 'lobby']);
-    const { token, userId } = await fundedPlayer();
+    const { token, userId } = await newPlayer(site, { prefix: 'pulse', deposit: '25.00' });
     const s = await studio(userId);
     await s.bet('1', '1.00');
     await s.win('1', '0.00');

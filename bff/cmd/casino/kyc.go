@@ -3,15 +3,10 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
-	"fmt"
-	"os"
 	"strings"
 
 	"casino/bff/account"
 	"casino/bff/database"
-	"casino/bff/session"
-	"casino/bff/settings"
 )
 
 var kycUsage = `usage: casino kyc [--data DIR] EMAIL STATUS
@@ -19,10 +14,7 @@ var kycUsage = `usage: casino kyc [--data DIR] EMAIL STATUS
 
 // kycCmd records an identity-verification decision.
 func kycCmd(ctx context.Context, args []string) error {
-	fs := flag.NewFlagSet("kyc", flag.ExitOnError)
-	c := commonFlags(fs)
-	fs.Usage = func() { fmt.Fprintln(os.Stderr, kycUsage) }
-	fs.Parse(args)
+	fs, c := operatorFlags("kyc", kycUsage, args)
 	if fs.NArg() != 2 {
 		return errors.New(kycUsage)
 	}
@@ -31,5 +23,5 @@ func kycCmd(ctx context.Context, args []string) error {
 		return err
 	}
 	defer db.Close()
-	return account.NewService(db, session.NewManager(db), settings.NewStore(db)).SetKYCStatus(ctx, fs.Arg(0), fs.Arg(1))
+	return accountService(db).SetKYCStatus(ctx, fs.Arg(0), fs.Arg(1))
 }

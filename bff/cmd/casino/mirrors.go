@@ -4,14 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
-	"os"
 
 	"casino/bff/account"
 	"casino/bff/database"
-	"casino/bff/session"
-	"casino/bff/settings"
 )
 
 const mirrorsUsage = `usage: casino mirrors [--data DIR] put URL [SETTINGS_JSON] | list
@@ -19,16 +15,13 @@ const mirrorsUsage = `usage: casino mirrors [--data DIR] put URL [SETTINGS_JSON]
 
 // mirrorsCmd lets the operator add or change the casino's other addresses.
 func mirrorsCmd(ctx context.Context, args []string) error {
-	fs := flag.NewFlagSet("mirrors", flag.ExitOnError)
-	c := commonFlags(fs)
-	fs.Usage = func() { fmt.Fprintln(os.Stderr, mirrorsUsage) }
-	fs.Parse(args)
+	fs, c := operatorFlags("mirrors", mirrorsUsage, args)
 	db, err := database.Open(ctx, c.data)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	svc := account.NewService(db, session.NewManager(db), settings.NewStore(db))
+	svc := accountService(db)
 	switch fs.Arg(0) {
 	case "put":
 		if fs.NArg() < 2 || fs.NArg() > 3 {
@@ -46,9 +39,7 @@ func mirrorsCmd(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		enc := json.NewEncoder(os.Stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(list)
+		return printJSON(list)
 	}
 	return errors.New(mirrorsUsage)
 }

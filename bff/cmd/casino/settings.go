@@ -4,9 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
-	"fmt"
-	"os"
 
 	"casino/bff/database"
 	"casino/bff/settings"
@@ -18,10 +15,7 @@ const settingsUsage = `usage: casino settings [--data DIR] show | patch JSON
 
 // settingsCmd shows or changes the site settings (GET /api/core/casino/settings2).
 func settingsCmd(ctx context.Context, args []string) error {
-	fs := flag.NewFlagSet("settings", flag.ExitOnError)
-	c := commonFlags(fs)
-	fs.Usage = func() { fmt.Fprintln(os.Stderr, settingsUsage) }
-	fs.Parse(args)
+	fs, c := operatorFlags("settings", settingsUsage, args)
 	db, err := database.Open(ctx, c.data)
 	if err != nil {
 		return err
@@ -40,7 +34,5 @@ func settingsCmd(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	enc := json.NewEncoder(os.Stdout)
-	enc.SetIndent("", "  ")
-	return enc.Encode(st)
+	return printJSON(st)
 }

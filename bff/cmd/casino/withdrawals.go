@@ -21,10 +21,7 @@ const withdrawalsUsage = `usage: casino withdrawals [--data DIR] list [--status 
 // withdrawalsCmd is the operator's side of withdrawals: the same cashier
 // calls the admin API makes, on the database directly.
 func withdrawalsCmd(ctx context.Context, args []string) error {
-	fs := flag.NewFlagSet("withdrawals", flag.ExitOnError)
-	fs.Usage = func() { fmt.Fprintln(os.Stderr, withdrawalsUsage) }
-	c := commonFlags(fs)
-	fs.Parse(args)
+	fs, c := operatorFlags("withdrawals", withdrawalsUsage, args)
 	if fs.NArg() == 0 {
 		return errors.New(withdrawalsUsage)
 	}

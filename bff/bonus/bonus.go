@@ -92,7 +92,7 @@ type Service struct {
 	ready    chan struct{} // closed once prepare ran
 	stmtErr  error
 	qActive  *sql.Stmt
-	qWagered *sql.Stmt
+	qStake   *sql.Stmt
 }
 
 // New returns the bonus service on db and the ledger (the wallet's, so the

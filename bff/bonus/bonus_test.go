@@ -467,3 +467,37 @@ func TestExcludedGameWhileBonusMoneyIsInPlay(t *testing.T) {
 	}
 	f.check(t)
 }
+
+// The stake hook is one statement: a stake in another currency counts
+// nowhere, and a sum past int64 saturates at the requirement (completing
+// the bonus) instead of wrapping or turning into a float.
+func TestStakedCurrencyAndSaturation(t *testing.T) {
+	f := newFixture(t, 1)
+	ctx := context.Background()
+	u, err := f.deposit(t, 1, "20.00", "welcome")
+	if err != nil {
+		t.Fatal(err)
+	}
+	stake := func(cur ledger.Currency, amount int64) {
+		t.Helper()
+		if err := f.ledger.Do(ctx, func(lt *ledger.Tx) error { return f.svc.Staked(lt, 1, cur, amount) }); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stake(ledger.MustCurrency("USD"), 500)
+	if got := f.userBonus(t, 1, u.ID); got.WageredAmount != "0.00" || got.Status != StatusActive {
+		t.Fatalf("after a USD stake %+v", got)
+	}
+	if _, err := f.db.Write.ExecContext(ctx, `UPDATE user_bonuses SET wagered = 9223372036854775000, wagering_required = 9223372036854775800 WHERE id = ?`, u.ID); err != nil {
+		t.Fatal(err)
+	}
+	stake(eur, 1000)
+	var wagered int64
+	var status string
+	if err := f.db.Write.QueryRowContext(ctx, `SELECT wagered, status FROM user_bonuses WHERE id = ?`, u.ID).Scan(&wagered, &status); err != nil {
+		t.Fatal(err)
+	}
+	if wagered != 9223372036854775800 || status != StatusCompleted {
+		t.Fatalf("wagered %d status %s, want saturated and completed", wagered, status)
+	}
+}

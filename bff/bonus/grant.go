@@ -131,7 +131,7 @@ func (s *Service) GrantForDeposit(ctx context.Context, d Deposit) (UserBonus, er
 	if strings.TrimSpace(d.BonusID) == "" || d.DepositID == "" {
 		return UserBonus{}, fmt.Errorf("bonus: deposit without a bonus: %w", ErrNotAvailable)
 	}
-	s.prepare(ctx) // outside the write transaction (see prepared)
+	s.Prepare(ctx) // outside the write transaction (see prepared)
 	var id int64
 	err := s.ledger.Do(ctx, func(lt *ledger.Tx) error {
 		id = 0

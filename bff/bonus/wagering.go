@@ -21,19 +21,25 @@ type activeRow struct {
 }
 
 const (
-	qActive  = `SELECT id, currency, wagered, wagering_required, max_win_amount FROM user_bonuses WHERE user_id = ? AND status = 'active'`
-	qWagered = `UPDATE user_bonuses SET wagered = ? WHERE id = ?`
+	qActive = `SELECT id, currency, wagered, wagering_required, max_win_amount FROM user_bonuses WHERE user_id = ? AND status = 'active'`
+	// qStake counts a stake towards the player's active bonus in the bet's
+	// currency and returns it, in one statement (no row: no such bonus). A
+	// sum past int64 saturates at the requirement (SQLite would make it a
+	// float).
+	qStake = `UPDATE user_bonuses SET wagered = CASE WHEN wagered > 9223372036854775807 - ?1 THEN wagering_required ELSE wagered + ?1 END
+		WHERE user_id = ?2 AND status = 'active' AND currency = ?3
+		RETURNING id, currency, wagered, wagering_required, max_win_amount`
 )
 
-// prepare readies the statements of the stake hook on the writer, once.
-func (s *Service) prepare(ctx context.Context) error {
+// Prepare readies the statements of the stake hook on the writer, once; run
+// it at start-up so bets do not run them unprepared until the first grant.
+func (s *Service) Prepare(ctx context.Context) error {
 	s.stmtOnce.Do(func() {
+		defer close(s.ready)
 		if s.qActive, s.stmtErr = s.db.Write.PrepareContext(ctx, qActive); s.stmtErr != nil {
-			close(s.ready)
 			return
 		}
-		s.qWagered, s.stmtErr = s.db.Write.PrepareContext(ctx, qWagered)
-		close(s.ready)
+		s.qStake, s.stmtErr = s.db.Write.PrepareContext(ctx, qStake)
 	})
 	return s.stmtErr
 }
@@ -51,16 +57,18 @@ func (s *Service) prepared() bool {
 	}
 }
 
+// row runs one of the hook's statements inside lt, prepared when it can.
+func (s *Service) row(lt *ledger.Tx, st *sql.Stmt, q string, args ...any) *sql.Row {
+	if s.prepared() {
+		return lt.Stmt(st).QueryRowContext(lt.Context(), args...)
+	}
+	return lt.SQL().QueryRowContext(lt.Context(), q, args...)
+}
+
 // active reads the player's active bonus inside lt (ok false: none).
 func (s *Service) active(lt *ledger.Tx, userID int64) (activeRow, bool, error) {
 	r := activeRow{userID: userID}
-	var row *sql.Row
-	if s.prepared() {
-		row = lt.Stmt(s.qActive).QueryRowContext(lt.Context(), userID)
-	} else {
-		row = lt.SQL().QueryRowContext(lt.Context(), qActive, userID)
-	}
-	err := row.Scan(&r.id, &r.currency, &r.wagered, &r.required, &r.maxWin)
+	err := s.row(lt, s.qActive, qActive, userID).Scan(&r.id, &r.currency, &r.wagered, &r.required, &r.maxWin)
 	if errors.Is(err, sql.ErrNoRows) {
 		return activeRow{}, false, nil
 	}
@@ -71,22 +79,16 @@ func (s *Service) active(lt *ledger.Tx, userID int64) (activeRow, bool, error) {
 // active bonus counts towards its wagering, in the bet's own transaction;
 // reaching the requirement completes the bonus there and then.
 func (s *Service) Staked(lt *ledger.Tx, playerID int64, cur ledger.Currency, amount int64) error {
-	r, ok, err := s.active(lt, playerID)
-	if err != nil || !ok || r.currency != cur.Code || amount <= 0 {
-		return err
+	if amount <= 0 {
+		return nil
 	}
-	r.wagered += amount
-	if r.wagered < 0 { // overflow: saturate
-		r.wagered = r.required
+	r := activeRow{userID: playerID}
+	err := s.row(lt, s.qStake, qStake, amount, playerID, cur.Code).Scan(&r.id, &r.currency, &r.wagered, &r.required, &r.maxWin)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
 	}
-	var err2 error
-	if s.prepared() {
-		_, err2 = lt.Stmt(s.qWagered).ExecContext(lt.Context(), r.wagered, r.id)
-	} else {
-		_, err2 = lt.SQL().ExecContext(lt.Context(), qWagered, r.wagered, r.id)
-	}
-	if err := err2; err != nil {
-		return fmt.Errorf("bonus: wagering of %d: %w", r.id, err)
+	if err != nil {
+		return fmt.Errorf("bonus: wagering of player %d: %w", playerID, err)
 	}
 	if r.wagered >= r.required {
 		return s.complete(lt, r, s.Now())
@@ -184,7 +186,7 @@ func (s *Service) finish(lt *ledger.Tx, r activeRow, status string, converted, f
 // gives it status (cancelled or expired). ErrNotActive when it already
 // ended (completed, cancelled or expired in the meantime).
 func (s *Service) end(ctx context.Context, userID, id int64, status string, onlyIfDue bool) error {
-	s.prepare(ctx)
+	s.Prepare(ctx)
 	return s.ledger.Do(ctx, func(lt *ledger.Tx) error {
 		r, ok, err := s.active(lt, userID)
 		if err != nil {

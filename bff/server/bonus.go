@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"log/slog"
 	"net/http"
 	"time"
 
@@ -16,6 +17,9 @@ import (
 // openGames.
 func (a *App) openBonus(ctx context.Context) {
 	b := bonus.New(a.DB, a.Ledger)
+	if err := b.Prepare(ctx); err != nil { // the hook then runs its SQL unprepared
+		slog.Error("bonus: prepare", "err", err)
+	}
 	a.Bonus = b
 	a.Cashier.CheckBonus = b.CheckDeposit
 	a.Cashier.ActiveBonus = b.HasActive

@@ -5,8 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"math"
-	"math/bits"
 	"strconv"
 	"strings"
 	"time"
@@ -25,20 +23,6 @@ type Deposit struct {
 	Number int
 }
 
-// mulDiv is a*b/c rounded down for non-negative a, b and positive c, capped
-// at MaxInt64.
-func mulDiv(a, b, c int64) int64 {
-	hi, lo := bits.Mul64(uint64(a), uint64(b))
-	if hi >= uint64(c) {
-		return math.MaxInt64
-	}
-	q, _ := bits.Div64(hi, lo, uint64(c))
-	if q > math.MaxInt64 {
-		return math.MaxInt64
-	}
-	return int64(q)
-}
-
 // Award is what a deposit bonus gives for a deposit: the bonus amount and
 // the stakes needed before it converts.
 type Award struct {
@@ -49,11 +33,11 @@ type Award struct {
 // award computes percent × deposit capped at the max bonus threshold, and
 // the wagering requirement (multiplier × bonus).
 func (b Bonus) award(a Amounts, deposit int64) Award {
-	amount := mulDiv(deposit, int64(b.DepositBonusPercent), 100)
+	amount := ledger.MulDiv(deposit, int64(b.DepositBonusPercent), 100)
 	if a.MaxBonusThreshold > 0 && amount > a.MaxBonusThreshold {
 		amount = a.MaxBonusThreshold
 	}
-	return Award{Amount: amount, Required: mulDiv(amount, int64(b.WageringMultiplier), 1)}
+	return Award{Amount: amount, Required: ledger.MulDiv(amount, int64(b.WageringMultiplier), 1)}
 }
 
 // checkDeposit applies the rules of a deposit bonus to a deposit of amount

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"math/bits"
 	"net/http"
 	"strconv"
 	"strings"
@@ -138,6 +139,21 @@ func addInt64(a, b int64) (int64, bool) {
 		return 0, false
 	}
 	return s, true
+}
+
+// MulDiv is a*b/c rounded down for non-negative a, b and positive c (a
+// share or a percentage of an amount), the product taken in 128 bits so it
+// cannot overflow; a quotient past MaxInt64 is capped there.
+func MulDiv(a, b, c int64) int64 {
+	hi, lo := bits.Mul64(uint64(a), uint64(b))
+	if hi >= uint64(c) {
+		return math.MaxInt64
+	}
+	q, _ := bits.Div64(hi, lo, uint64(c))
+	if q > math.MaxInt64 {
+		return math.MaxInt64
+	}
+	return int64(q)
 }
 
 // String returns the exact amount and its code: "12.34 EUR".

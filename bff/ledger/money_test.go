@@ -296,3 +296,17 @@ func referenceDisplay(minor int64, decimals int) string {
 	}
 	return out
 }
+
+func TestMulDiv(t *testing.T) {
+	for _, tc := range []struct{ a, b, c, want int64 }{
+		{1000, 50, 100, 500},
+		{7, 1, 3, 2}, // rounded down
+		{math.MaxInt64, math.MaxInt64, math.MaxInt64, math.MaxInt64}, // 128-bit product
+		{math.MaxInt64, 3, 2, math.MaxInt64},                         // capped
+		{0, 5, 7, 0},
+	} {
+		if got := MulDiv(tc.a, tc.b, tc.c); got != tc.want {
+			t.Errorf("MulDiv(%d, %d, %d) = %d, want %d", tc.a, tc.b, tc.c, got, tc.want)
+		}
+	}
+}

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math/bits"
 	"strconv"
 
 	"casino/bff/api"
@@ -294,7 +293,7 @@ func (w wtx) money(c moneyCall) (Result, *event, error) {
 		// A win on a round staked partly with bonus money goes back in the
 		// same proportion (bonus part rounded down).
 		if stake := round.betReal + round.betBonus; round.betBonus > 0 && stake > 0 {
-			bonusPart = mulDiv(amount, round.betBonus, stake)
+			bonusPart = ledger.MulDiv(amount, round.betBonus, stake)
 		}
 		realPart = amount - bonusPart
 		var forfeited int64
@@ -390,14 +389,6 @@ func hasPeriodLimits(p Policy) bool {
 		}
 	}
 	return false
-}
-
-// mulDiv is a*b/c rounded down, for non-negative a, b and positive c with
-// a*b/c < 2^63 (a share of an amount): the product is taken in 128 bits.
-func mulDiv(a, b, c int64) int64 {
-	hi, lo := bits.Mul64(uint64(a), uint64(b))
-	q, _ := bits.Div64(hi, lo, uint64(c))
-	return int64(q)
 }
 
 func fmtMinor(v int64, c ledger.Currency) string { return ledger.FormatMinor(v, c.Decimals) }

@@ -128,13 +128,8 @@ func (s *Service) ChainTransfer(ctx context.Context, t coins.Transfer) error {
 		return err
 	}
 	method := KindCrypto
-	if all, err := s.Methods(ctx); err == nil {
-		for _, m := range all {
-			if m.Kind == KindCrypto {
-				method = m.Name
-				break
-			}
-		}
+	if ms, err := s.queryMethods(ctx, `WHERE kind = ? ORDER BY sort_order, id LIMIT 1`, KindCrypto); err == nil && len(ms) > 0 {
+		method = ms[0].Name
 	}
 	proc := chainProcessor(n)
 	var publicID string

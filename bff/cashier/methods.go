@@ -95,7 +95,22 @@ const methodColumns = `id, name, kind, processor, title, raw_title, description,
 
 // Methods returns every stored method, in display order.
 func (s *Service) Methods(ctx context.Context) ([]Method, error) {
-	rows, err := s.db.Read.QueryContext(ctx, `SELECT `+methodColumns+` FROM payment_methods ORDER BY sort_order, id`)
+	return s.queryMethods(ctx, `ORDER BY sort_order, id`)
+}
+
+// method returns the stored method with the given name (case-insensitive:
+// names are stored in lower case).
+func (s *Service) method(ctx context.Context, name string) (Method, bool, error) {
+	ms, err := s.queryMethods(ctx, `WHERE name = ?`, strings.ToLower(strings.TrimSpace(name)))
+	if err != nil || len(ms) == 0 {
+		return Method{}, false, err
+	}
+	return ms[0], true, nil
+}
+
+// queryMethods reads the methods the clause (WHERE / ORDER BY) selects.
+func (s *Service) queryMethods(ctx context.Context, clause string, args ...any) ([]Method, error) {
+	rows, err := s.db.Read.QueryContext(ctx, `SELECT `+methodColumns+` FROM payment_methods `+clause, args...)
 	if err != nil {
 		return nil, fmt.Errorf("payment methods: %w", err)
 	}
@@ -120,20 +135,6 @@ func (s *Service) Methods(ctx context.Context) ([]Method, error) {
 		out = append(out, m)
 	}
 	return out, rows.Err()
-}
-
-// method returns the stored method with the given name (case-insensitive).
-func (s *Service) method(ctx context.Context, name string) (Method, bool, error) {
-	all, err := s.Methods(ctx)
-	if err != nil {
-		return Method{}, false, err
-	}
-	for _, m := range all {
-		if strings.EqualFold(m.Name, strings.TrimSpace(name)) {
-			return m, true, nil
-		}
-	}
-	return Method{}, false, nil
 }
 
 // SaveMethods upserts methods by name (the seed); methods not listed stay.

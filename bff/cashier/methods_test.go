@@ -159,3 +159,19 @@ func TestSeedIsIdempotent(t *testing.T) {
 		}
 	}
 }
+
+// method looks one name up in the database: any case, surrounding spaces
+// ignored, unknown names not found.
+func TestMethodByName(t *testing.T) {
+	s, _ := newTestService(t)
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name, want string
+		found      bool
+	}{{"visa", "visa", true}, {" VISA ", "visa", true}, {"Skrill", "skrill", true}, {"nope", "", false}, {"", "", false}} {
+		m, ok, err := s.method(ctx, tc.name)
+		if err != nil || ok != tc.found || m.Name != tc.want {
+			t.Errorf("method(%q) = %q, %v, %v; want %q, %v", tc.name, m.Name, ok, err, tc.want, tc.found)
+		}
+	}
+}

@@ -46,10 +46,10 @@ func (a *App) openStudio(ctx context.Context) error {
 		// "betting,spin,result" durations, e.g. "5s,1s,2s" (tests, demos).
 		var ds [3]time.Duration
 		parts := strings.Split(v, ",")
+		if len(parts) != len(ds) {
+			return fmt.Errorf("CASINO_ROULETTE_TIMES %q: want betting,spin,result", v)
+		}
 		for i := range ds {
-			if len(parts) != 3 {
-				return fmt.Errorf("CASINO_ROULETTE_TIMES %q: want betting,spin,result", v)
-			}
 			if ds[i], err = time.ParseDuration(strings.TrimSpace(parts[i])); err != nil || ds[i] <= 0 {
 				return fmt.Errorf("CASINO_ROULETTE_TIMES %q: want betting,spin,result", v)
 			}

@@ -5,7 +5,6 @@
 package studio
 
 import (
-	"casino/bff/wallet"
 	"context"
 	"errors"
 	"fmt"
@@ -16,7 +15,9 @@ import (
 	"path/filepath"
 	"sort"
 
+	"casino/bff/ledger"
 	"casino/bff/studio/slot"
+	"casino/bff/wallet"
 )
 
 // ProviderID is the studio's provider name in the wallet (wallet_providers)
@@ -195,7 +196,8 @@ func floor2(r *big.Rat) string {
 	return new(big.Rat).SetFrac(n, big.NewInt(100)).FloatString(2)
 }
 
-func minorText(v int64) string { return fmt.Sprintf("%d.%02d", v/100, v%100) }
+// minorText writes hundredths (euro cents, fun money) as a decimal.
+func minorText(v int64) string { return ledger.FormatMinor(v, 2) }
 
 func slotTitle(g *slot.Game, f *Figures) Title {
 	d := g.Definition()

@@ -18,16 +18,7 @@ import (
 func TestBTCSpinInSatoshi(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t)
-	rates := map[string]string{"BTC": "0.000016"}
-	scale := func(_ context.Context, code string) (betlevels.Scale, error) { return betlevels.For(rates, code) }
-	f.wallet.BetScale, f.svc.BetScale = scale, scale
-	btc := ledger.MustCurrency("BTC")
-	if _, err := f.db.Write.ExecContext(ctx, `INSERT INTO users(id, email, currency_code) VALUES (2, 'btc@example.com', 'BTC')`); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := f.ledger.Deposit(ctx, "seed-2", 2, "sandbox", ledger.MustParse("0.001", btc), nil); err != nil {
-		t.Fatal(err)
-	}
+	btc := f.btcPlayer(t)
 	l, err := f.svc.Launch(ctx, &session.Player{ID: 2, Currency: "BTC"}, "fruit-fiesta", "")
 	if err != nil {
 		t.Fatal(err)
@@ -129,6 +120,33 @@ func TestTypedVerificationInACurrency(t *testing.T) {
 		var apiErr *api.Error
 		if !errors.As(err, &apiErr) || apiErr.Fields[tc.field] == "" {
 			t.Errorf("%+v: %v, want a %s error", tc, err, tc.field)
+		}
+	}
+}
+
+// btcPlayer prices bets at 20 satoshi per euro cent (1 EUR = 0.000016 BTC)
+// and adds player 2, a BTC account holding 0.001 BTC.
+func (f *fixture) btcPlayer(tb testing.TB) ledger.Currency {
+	tb.Helper()
+	ctx := context.Background()
+	rates := map[string]string{"BTC": "0.000016"}
+	scale := func(_ context.Context, code string) (betlevels.Scale, error) { return betlevels.For(rates, code) }
+	f.wallet.BetScale, f.svc.BetScale = scale, scale
+	btc := ledger.MustCurrency("BTC")
+	if _, err := f.db.Write.ExecContext(ctx, `INSERT INTO users(id, email, currency_code) VALUES (2, 'btc@example.com', 'BTC')`); err != nil {
+		tb.Fatal(err)
+	}
+	if _, err := f.ledger.Deposit(ctx, "seed-2", 2, "sandbox", ledger.MustParse("0.001", btc), nil); err != nil {
+		tb.Fatal(err)
+	}
+	return btc
+}
+
+// Hundredths are written by the ledger's formatter, negatives included.
+func TestMinorText(t *testing.T) {
+	for v, want := range map[int64]string{0: "0.00", 5: "0.05", 150: "1.50", -50: "-0.50", -1234: "-12.34"} {
+		if got := minorText(v); got != want {
+			t.Errorf("minorText(%d) = %q, want %q", v, got, want)
 		}
 	}
 }

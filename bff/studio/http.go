@@ -265,15 +265,13 @@ func (s *Service) Verify(ctx context.Context, q VerifyQuery) (*Verified, error) 
 	}
 	// A typed bet is in euro hundredths (the titles' bets) unless a
 	// currency is given; a stored round's is in its currency.
-	var bet int64
-	ok := false
-	if currency == "" {
-		bet, ok = ParseAmount(q.Bet)
-	} else if c, err := ledger.LookupCurrency(currency); err == nil {
-		bet, ok = betlevels.Scale{Currency: c, Factor: factor}.Read(q.Bet)
-	} else {
-		bet, ok = ParseAmount(q.Bet) // fun money
+	sc := betlevels.Identity
+	if currency != "" {
+		if c, err := betlevels.For(nil, currency); err == nil { // any currency's decimals, FUN's too
+			sc = c
+		}
 	}
+	bet, ok := sc.Read(q.Bet)
 	if ok && bet%factor == 0 {
 		bet /= factor
 	} else {

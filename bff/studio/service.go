@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"regexp"
 	"strconv"
 	"time"
 
@@ -218,31 +217,6 @@ func amountText(currency string, v int64) string {
 		return minorText(v) // FUN
 	}
 	return ledger.FormatMinor(v, c.Decimals)
-}
-
-var amountRe = regexp.MustCompile(`^(0|[1-9][0-9]{0,9})(\.[0-9]{1,2})?$`)
-
-// ParseAmount reads a decimal amount ("1", "0.5", "2.40") in hundredths.
-func ParseAmount(v string) (int64, bool) {
-	if !amountRe.MatchString(v) {
-		return 0, false
-	}
-	whole, frac, _ := cutDot(v)
-	n, _ := strconv.ParseInt(whole, 10, 64)
-	for len(frac) < 2 {
-		frac += "0"
-	}
-	f, _ := strconv.ParseInt(frac, 10, 64)
-	return n*100 + f, true
-}
-
-func cutDot(v string) (string, string, bool) {
-	for i := 0; i < len(v); i++ {
-		if v[i] == '.' {
-			return v[:i], v[i+1:], true
-		}
-	}
-	return v, "", false
 }
 
 // SpinResult answers a spin.

@@ -170,8 +170,13 @@ func TestDemoSpinAndVerify(t *testing.T) {
 			t.Fatalf("round %s does not verify: %+v", id, v)
 		}
 	}
-	// A tampered seed breaks the commitment.
-	v, err := f.svc.Verify(ctx, VerifyQuery{Game: "fruit-fiesta", Bet: "0.50", ServerSeed: st.Previous.ServerSeed[:63] + "0", ServerSeedHash: commit, ClientSeed: st.Previous.ClientSeed, Nonce: "1"})
+	// A tampered seed breaks the commitment (its last digit changed: the
+	// seed is random, so a fixed replacement digit could be the same one).
+	tampered := st.Previous.ServerSeed[:63] + "0"
+	if tampered == st.Previous.ServerSeed {
+		tampered = st.Previous.ServerSeed[:63] + "1"
+	}
+	v, err := f.svc.Verify(ctx, VerifyQuery{Game: "fruit-fiesta", Bet: "0.50", ServerSeed: tampered, ServerSeedHash: commit, ClientSeed: st.Previous.ClientSeed, Nonce: "1"})
 	if err != nil || v.CommitmentOK {
 		t.Fatalf("tampered seed: %+v %v", v, err)
 	}

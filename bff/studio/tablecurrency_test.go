@@ -10,8 +10,6 @@ import (
 	"time"
 
 	"casino/bff/api"
-	"casino/bff/betlevels"
-	"casino/bff/ledger"
 	"casino/bff/session"
 	"casino/bff/studio/roulette"
 )
@@ -24,16 +22,7 @@ import (
 func TestTableRoundInBTCAndEUR(t *testing.T) {
 	ctx := context.Background()
 	f := newFixture(t)
-	rates := map[string]string{"BTC": "0.000016"}
-	scale := func(_ context.Context, code string) (betlevels.Scale, error) { return betlevels.For(rates, code) }
-	f.wallet.BetScale, f.svc.BetScale = scale, scale
-	btc := ledger.MustCurrency("BTC")
-	if _, err := f.db.Write.ExecContext(ctx, `INSERT INTO users(id, email, currency_code) VALUES (2, 'btc@example.com', 'BTC')`); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := f.ledger.Deposit(ctx, "seed-2", 2, "sandbox", ledger.MustParse("0.001", btc), nil); err != nil {
-		t.Fatal(err)
-	}
+	btc := f.btcPlayer(t)
 	satoshi := func() int64 {
 		b, err := f.ledger.PlayerBalances(ctx, 2, btc)
 		if err != nil {
@@ -127,7 +116,7 @@ func TestTableRoundInBTCAndEUR(t *testing.T) {
 		t.Fatalf("BTC stake: %d satoshi", satoshi())
 	}
 	restarted := NewService(f.db, f.svc.Catalog, f.svc.Wallet)
-	restarted.BetScale = scale
+	restarted.BetScale = f.svc.BetScale
 	if n, err := restarted.RefundTableStakes(ctx); err != nil || n != 2 {
 		t.Fatalf("refunded %d rounds: %v", n, err)
 	}

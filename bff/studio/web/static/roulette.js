@@ -9,18 +9,9 @@
   // betScale: factor per euro cent, decimals), formatted by string.
   var st = { sid: '', currency: '', decimals: 2, chips: [], table: null, chip: 0, mine: {}, round: 0, timer: 0, skew: 0 };
   function colour(n) { return n === 0 ? 'green' : REDS.indexOf(n) >= 0 ? 'red' : 'black'; }
-  function api(method, path, body) {
-    return fetch(path, { method: method, credentials: 'same-origin', headers: body ? { 'Content-Type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined })
-      .then(function (r) { return r.json().then(function (j) { if (j.error) throw new Error(j.error.message); return j.data; }); });
-  }
-  function say(text, cls) { var m = $('msg'); m.textContent = ''; var s = document.createElement('span'); if (cls) s.className = cls; s.textContent = text; m.appendChild(s); }
+  var client = window.studioClient, api = client.api, say = client.say;
   function key(b) { return b.kind + ':' + (b.number || 0); }
-  function money(minor) {
-    var d = st.decimals, s = String(minor), neg = s.charAt(0) === '-';
-    if (neg) s = s.slice(1);
-    while (s.length <= d) s = '0' + s;
-    return (neg ? '-' : '') + (d ? s.slice(0, s.length - d) + '.' + s.slice(s.length - d) : s);
-  }
+  function money(minor) { return client.money(minor, st.decimals); }
   // A chip's face: trailing zeros beyond the cents dropped ("0.00002" BTC,
   // "1.00" EUR), so a coin's chip stays short; the value sent is exact.
   function chipText(minor) { return money(minor).replace(/(\.\d\d\d*?)0+$/, '$1'); }

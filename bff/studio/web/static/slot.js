@@ -7,27 +7,8 @@
   var state = { sid: '', game: null, bets: [], bet: 0, busy: false, balance: '', currency: '', decimals: 2 };
   var colours = ['#ffd6a5', '#caffbf', '#9bf6ff', '#bdb2ff', '#ffc6ff', '#fdffb6', '#a0c4ff', '#ffadad', '#d0f4de', '#e4c1f9', '#f1c0e8', '#b9fbc0', '#fbf8cc', '#cfbaf0'];
 
-  function api(method, path, body) {
-    return fetch(path, {
-      method: method, credentials: 'same-origin',
-      headers: body ? { 'Content-Type': 'application/json' } : {},
-      body: body ? JSON.stringify(body) : undefined
-    }).then(function (r) {
-      return r.json().then(function (j) {
-        if (j.error) { var e = new Error(j.error.message); e.code = j.error.code; throw e; }
-        return j.data;
-      });
-    });
-  }
-  // Minor units of the session currency as its decimal, by string: no float
-  // ever touches an amount (8 decimals for a coin).
-  function money(minor) {
-    var d = state.decimals, s = String(minor), neg = s.charAt(0) === '-';
-    if (neg) s = s.slice(1);
-    while (s.length <= d) s = '0' + s;
-    return (neg ? '-' : '') + (d ? s.slice(0, s.length - d) + '.' + s.slice(s.length - d) : s);
-  }
-  function say(html, cls) { var m = $('msg'); m.innerHTML = ''; var s = document.createElement('span'); if (cls) s.className = cls; s.textContent = html; m.appendChild(s); }
+  var client = window.studioClient, api = client.api, say = client.say;
+  function money(minor) { return client.money(minor, state.decimals); }
   function symbol(id) { for (var i = 0; i < state.game.symbols.length; i++) if (state.game.symbols[i].id === id) return state.game.symbols[i]; return { id: id, name: id }; }
 
   function buildGrid() {

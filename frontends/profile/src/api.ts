@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { get, post, put, useApi, type QueryState } from '@casino/platform';
 
 /**
@@ -93,6 +94,21 @@ export function cancelBonus(id: UserBonus['id']): Promise<UserBonus> {
 
 export function resendVerification(): Promise<unknown> {
   return post(PROFILE_API.resendVerification, {});
+}
+
+/** The resend-verification button's state, shared by the profile page and the expired-link modal. */
+export function useResendVerification() {
+  const [state, setState] = useState<'idle' | 'busy' | 'sent' | 'error'>('idle');
+  const resend = async () => {
+    setState('busy');
+    try {
+      await resendVerification();
+      setState('sent');
+    } catch {
+      setState('error');
+    }
+  };
+  return { state, resend };
 }
 
 export interface Country {

@@ -1,23 +1,13 @@
-import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useModal } from '@casino/platform';
 import { Button, Modal, Muted, Stack } from '@casino/ui';
-import { resendVerification } from '../api';
+import { useResendVerification } from '../api';
 import { m } from '../messages';
 
 export function VerifyEmailExpiredModal() {
   const intl = useIntl();
   const { close } = useModal();
-  const [state, setState] = useState<'idle' | 'busy' | 'sent' | 'error'>('idle');
-  const resend = async () => {
-    setState('busy');
-    try {
-      await resendVerification();
-      setState('sent');
-    } catch {
-      setState('error');
-    }
-  };
+  const { state, resend } = useResendVerification();
   return (
     <Modal open title={intl.formatMessage(m.verifyExpiredTitle)} onClose={close}>
       <Stack $gap={4}>

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { isApiError, useSearchParams, useSettings } from '@casino/platform';
 import { Button, Card, ErrorState, Field, Grid, Muted, SectionTitle, Select, Skeleton, Stack, useToast } from '@casino/ui';
-import { resendVerification, updateUserDetails, useCountries, useUserDetails, type User } from '../api';
+import { updateUserDetails, useCountries, useResendVerification, useUserDetails, type User } from '../api';
 import { DateOfBirthPicker } from '../components/DateOfBirthPicker';
 import { m } from '../messages';
 import { GENDERS } from '../signup/form';
@@ -183,18 +183,9 @@ function EmailVerifiedNotice() {
 function ResendVerification() {
   const intl = useIntl();
   const { data } = useUserDetails();
-  const [state, setState] = useState<'idle' | 'busy' | 'sent' | 'error'>('idle');
+  const { state, resend } = useResendVerification();
   const user = data?.getUser;
   if (!user || user.isEmailVerified || !user.email) return null;
-  const resend = async () => {
-    setState('busy');
-    try {
-      await resendVerification();
-      setState('sent');
-    } catch {
-      setState('error');
-    }
-  };
   return (
     <Stack $row $gap={3} $align="center" $wrap>
       <Button variant="secondary" loading={state === 'busy'} disabled={state === 'sent'} onClick={resend}>

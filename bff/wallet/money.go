@@ -102,11 +102,11 @@ func replayOrConflict(prev txRow, hash []byte) (Result, error) {
 }
 
 // amountIn parses the amount in the player's currency.
-func amountIn(c ledger.Currency, req MoneyRequest, p player) (int64, error) {
+func amountIn(req MoneyRequest, c ledger.Currency) (int64, error) {
 	if req.Currency != c.Code {
 		return 0, ErrCurrencyMismatch
 	}
-	m, err := ledger.Parse(req.Amount, p.currency)
+	m, err := ledger.Parse(req.Amount, c)
 	if err != nil || m.Sign() < 0 {
 		return 0, api.ErrValidation.WithField("amount", "Invalid format")
 	}
@@ -211,7 +211,7 @@ func (w wtx) money(c moneyCall) (Result, *event, error) {
 		return Result{}, nil, ErrPlayerNotFound
 	}
 	p, round, haveRound, real, bonus := st.player, st.round, st.haveRound, st.real, st.bonus
-	amount, err := amountIn(p.currency, req, p)
+	amount, err := amountIn(req, p.currency)
 	if err != nil {
 		return Result{}, nil, err
 	}

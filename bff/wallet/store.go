@@ -41,7 +41,6 @@ const (
 		LEFT JOIN wallet_rounds r ON r.provider = ?4 AND r.round_id = ?5`
 	qRound        = `SELECT id, player_id, game_id, currency, bet_real, bet_bonus, win, status FROM wallet_rounds WHERE provider = ? AND round_id = ?`
 	qRoundByRef   = `SELECT id, player_id, game_id, currency, bet_real, bet_bonus, win, status FROM wallet_rounds WHERE id = ?`
-	qBalances     = `SELECT name, balance FROM ledger_accounts WHERE currency = ? AND name IN (?, ?)`
 	qInsertRound  = `INSERT INTO wallet_rounds(provider, round_id, player_id, game_id, currency, bet_real, bet_bonus, win, balance_before, balance_after, outcome, status, ended_at, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?) RETURNING id`
 	qUpdateRound  = `UPDATE wallet_rounds SET bet_real = bet_real + ?, bet_bonus = bet_bonus + ?, win = win + ?, balance_after = ?, outcome = coalesce(?, outcome), status = ?, ended_at = ? WHERE id = ?`
 	qInsertTx     = `INSERT INTO wallet_transactions(provider, transaction_id, kind, status, error_code, request_hash, player_id, game_id, round_ref, currency, amount, real_amount, bonus_amount, balance_before, balance_after, bonus_after, ledger_tx_id, target_ref, response, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
@@ -121,14 +120,6 @@ type player struct {
 	policy   Policy
 }
 
-func (w wtx) player(id int64) (player, error) {
-	st, err := w.state(id, "", "", "")
-	if err == nil && !st.havePlayer {
-		err = ErrPlayerNotFound
-	}
-	return st.player, err
-}
-
 // callState is what qState read for a call.
 type callState struct {
 	prev        txRow // the transaction id's earlier use, if havePrev
@@ -177,12 +168,6 @@ func (w wtx) state(playerID int64, provider, roundID, txID string) (callState, e
 	st.player.currency, st.havePlayer = c, true
 	w.UsePlayerBalances(playerID, c, realID, st.real, bonusID, st.bonus)
 	return st, nil
-}
-
-// balances reads the player's real and bonus balances (the ledger keeps the
-// rows for the post that follows).
-func (w wtx) balances(id int64, c ledger.Currency) (real, bonus int64, err error) {
-	return w.PlayerBalances(id, c)
 }
 
 // roundRow is a stored round.

@@ -38,45 +38,59 @@ const heartbeat = 25 * time.Second
 // followers of public topics (a live table that guests watch too).
 type Hub struct {
 	mu      sync.Mutex
-	streams map[int64]map[chan Event]struct{}
-	topics  map[string]map[chan Event]struct{}
+	streams subscribers[int64]
+	topics  subscribers[string]
+}
+
+// subscribers are the open streams per key: a player, or a public topic.
+// The Hub's mutex guards them.
+type subscribers[K comparable] map[K]map[chan Event]struct{}
+
+// send offers e to every stream of k without blocking; a full stream loses it.
+func (m subscribers[K]) send(k K, e Event, keyName string) {
+	for ch := range m[k] {
+		select {
+		case ch <- e:
+		default:
+			slog.Warn("realtime stream full, event dropped", keyName, k, "event", e.Name)
+		}
+	}
+}
+
+// open adds a stream for k; cancel removes it.
+func open[K comparable](mu *sync.Mutex, m subscribers[K], k K) (events <-chan Event, cancel func()) {
+	ch := make(chan Event, bufferPerStream)
+	mu.Lock()
+	if m[k] == nil {
+		m[k] = map[chan Event]struct{}{}
+	}
+	m[k][ch] = struct{}{}
+	mu.Unlock()
+	return ch, func() {
+		mu.Lock()
+		delete(m[k], ch)
+		if len(m[k]) == 0 {
+			delete(m, k)
+		}
+		mu.Unlock()
+	}
 }
 
 // NewHub returns an empty Hub.
 func NewHub() *Hub {
-	return &Hub{streams: map[int64]map[chan Event]struct{}{}, topics: map[string]map[chan Event]struct{}{}}
+	return &Hub{streams: subscribers[int64]{}, topics: subscribers[string]{}}
 }
 
 // Broadcast sends e to every follower of a public topic without blocking.
 func (h *Hub) Broadcast(topic string, e Event) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	for ch := range h.topics[topic] {
-		select {
-		case ch <- e:
-		default:
-			slog.Warn("realtime topic stream full, event dropped", "topic", topic, "event", e.Name)
-		}
-	}
+	h.topics.send(topic, e, "topic")
 }
 
 // Follow opens a stream of a public topic; cancel closes it.
 func (h *Hub) Follow(topic string) (events <-chan Event, cancel func()) {
-	ch := make(chan Event, bufferPerStream)
-	h.mu.Lock()
-	if h.topics[topic] == nil {
-		h.topics[topic] = map[chan Event]struct{}{}
-	}
-	h.topics[topic][ch] = struct{}{}
-	h.mu.Unlock()
-	return ch, func() {
-		h.mu.Lock()
-		delete(h.topics[topic], ch)
-		if len(h.topics[topic]) == 0 {
-			delete(h.topics, topic)
-		}
-		h.mu.Unlock()
-	}
+	return open(&h.mu, h.topics, topic)
 }
 
 // TopicHandler serves a public topic as text/event-stream to anyone (no
@@ -100,32 +114,12 @@ func (h *Hub) TopicHandler(topic string, first func() *Event) api.HandlerFunc {
 func (h *Hub) Publish(userID int64, e Event) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	for ch := range h.streams[userID] {
-		select {
-		case ch <- e:
-		default:
-			slog.Warn("realtime stream full, event dropped", "user", userID, "event", e.Name)
-		}
-	}
+	h.streams.send(userID, e, "user")
 }
 
 // Subscribe opens a stream for userID; cancel closes it.
 func (h *Hub) Subscribe(userID int64) (events <-chan Event, cancel func()) {
-	ch := make(chan Event, bufferPerStream)
-	h.mu.Lock()
-	if h.streams[userID] == nil {
-		h.streams[userID] = map[chan Event]struct{}{}
-	}
-	h.streams[userID][ch] = struct{}{}
-	h.mu.Unlock()
-	return ch, func() {
-		h.mu.Lock()
-		delete(h.streams[userID], ch)
-		if len(h.streams[userID]) == 0 {
-			delete(h.streams, userID)
-		}
-		h.mu.Unlock()
-	}
+	return open(&h.mu, h.streams, userID)
 }
 
 // Handler serves GET /api/user/events as text/event-stream. Wrap it in

@@ -68,7 +68,7 @@ func parseAccount(name string) (account, error) {
 	}
 	switch prefix {
 	case "provider", "game":
-		if !validLabel(rest) {
+		if !ValidLabel(rest) {
 			break
 		}
 		kind := AccountProvider
@@ -91,7 +91,9 @@ func parseAccount(name string) (account, error) {
 	return account{}, fmt.Errorf("account %q: %w", truncate(name, 80), ErrInvalidTransfer)
 }
 
-func validLabel(s string) bool {
+// ValidLabel reports whether s can name a provider or game account
+// (provider:{s}, game:{s}): 1–64 of [a-z0-9_.-].
+func ValidLabel(s string) bool {
 	if s == "" || len(s) > 64 {
 		return false
 	}

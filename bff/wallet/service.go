@@ -75,7 +75,7 @@ func NewService(db *database.DB, l *ledger.Ledger, games GameLookup) *Service {
 // EnsureProvider creates a provider with a fresh random secret if it does
 // not exist yet, and returns its secret.
 func (s *Service) EnsureProvider(ctx context.Context, name, title string) ([]byte, error) {
-	if !validLabel(name) {
+	if !ledger.ValidLabel(name) { // it names the ledger account game:{name}
 		return nil, fmt.Errorf("wallet: provider name %q", name)
 	}
 	secret := make([]byte, 32)
@@ -151,17 +151,4 @@ func (s *Service) LocalClient(ctx context.Context, provider string) (*Client, er
 	}
 	return &Client{Provider: provider, Secret: secret, BaseURL: "http://wallet.local",
 		HTTP: &http.Client{Transport: handlerTransport{h: s.Handler()}}}, nil
-}
-
-func validLabel(s string) bool {
-	if s == "" || len(s) > 64 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '-') {
-			return false
-		}
-	}
-	return true
 }

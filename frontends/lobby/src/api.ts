@@ -99,7 +99,6 @@ export function setFavorite(gameId: Game['id'], favorite: boolean): Promise<unkn
   return favorite ? post(LOBBY_API.favorites, { gameId }) : del(`${LOBBY_API.favorites}/${encodeURIComponent(String(gameId))}`);
 }
 
-
 export type PlayMode = 'real' | 'demo';
 
 /**

@@ -1,3 +1,5 @@
+import { parseAmount } from '@casino/platform';
+
 /**
  * The Game Pulse series: the player's result per round (win − stakes, in
  * integer minor units) over a sliding window, and the chart geometry of its
@@ -11,14 +13,13 @@ export interface PulseSeries {
   window: number;
 }
 
-/** "-1.50" with 2 decimals → -150n; null when the text is not a decimal amount. */
+/** "-1.50" with 2 decimals → -150n; null when the text is not a decimal amount. A round's net may be negative. */
 export function toMinor(text: string, decimals: number): bigint | null {
-  const m = /^(-?)(\d+)(?:\.(\d*))?$/.exec(text.trim());
-  if (!m) return null;
-  const frac = m[3] ?? '';
-  if (frac.length > decimals) return null;
-  const v = BigInt(m[2] + frac.padEnd(decimals, '0'));
-  return m[1] ? -v : v;
+  const t = text.trim();
+  const negative = t.startsWith('-');
+  const minor = parseAmount(negative ? t.slice(1) : t, decimals);
+  if (minor === null) return null;
+  return negative ? -BigInt(minor) : BigInt(minor);
 }
 
 export function createSeries(nets: bigint[], window: number): PulseSeries {

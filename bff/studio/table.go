@@ -208,13 +208,6 @@ func (s *Service) tableRoutes(mux *http.ServeMux) {
 	}))
 }
 
-// RunTable steps the table until ctx ends.
-func (s *Service) RunTable(ctx context.Context) {
-	if s.Table != nil {
-		s.Table.Run(ctx, 100*time.Millisecond, s.Now)
-	}
-}
-
 // StartTable steps the table in the background until Close.
 func (s *Service) StartTable() {
 	if s.Table == nil || s.stopTable != nil {
@@ -228,7 +221,7 @@ func (s *Service) StartTable() {
 	}
 	go func() {
 		defer close(done)
-		s.RunTable(ctx)
+		s.Table.Run(ctx, 100*time.Millisecond, s.Now)
 	}()
 }
 

@@ -19,7 +19,7 @@ func withWallet(tb testing.TB, s *Service) *chainsandbox.Chain {
 		tb.Fatal(err)
 	}
 	s.SetWallet(w)
-	return chainsandbox.New(s.db, s.ChainTransfer, 0)
+	return chainsandbox.New(s.db, s.ChainTransfer)
 }
 
 func TestDepositAddress(t *testing.T) {

@@ -71,7 +71,12 @@ func (a *App) openCashier(ctx context.Context) error {
 	}, cardsandbox.Options{PendingDelay: delay})
 	a.Cashier.AddProcessor(sb, secret)
 	a.Cashier.cardSandbox = sb
-	go sb.Run(ctx)
+	// Pending payments are resolved within a quarter of their delay.
+	poll := min(delay/4, time.Second)
+	if poll <= 0 {
+		poll = time.Second
+	}
+	go every(ctx, poll, "cashier sandbox: pending card payments", func(ctx context.Context) (int, error) { return 0, sb.ResolveDue(ctx) })
 
 	block := time.Second
 	if v := os.Getenv("CASINO_SANDBOX_BLOCK_INTERVAL"); v != "" {
@@ -79,9 +84,13 @@ func (a *App) openCashier(ctx context.Context) error {
 			return fmt.Errorf("CASINO_SANDBOX_BLOCK_INTERVAL: %w", err)
 		}
 	}
-	a.Cashier.chain = chainsandbox.New(a.DB, svc.ChainTransfer, block)
-	a.Cashier.SetChainPayer(a.Cashier.chain)
-	go a.Cashier.chain.Run(ctx)
+	if block <= 0 {
+		block = time.Second
+	}
+	chain := chainsandbox.New(a.DB, svc.ChainTransfer)
+	a.Cashier.chain = chain
+	a.Cashier.SetChainPayer(chain)
+	go every(ctx, block, "cashier sandbox: chain block", func(ctx context.Context) (int, error) { return 0, chain.Mine(ctx) })
 	slog.Info("cashier: sandbox card processor and chain on", "pendingDelay", delay, "blockInterval", block)
 	return nil
 }

@@ -214,25 +214,6 @@ func (p *Processor) paReq(paymentID string) string {
 	return base64.RawURLEncoding.EncodeToString(m.Sum(nil))
 }
 
-// Run resolves pending payments when they are due, until ctx ends.
-func (p *Processor) Run(ctx context.Context) {
-	tick := time.NewTicker(min(p.opt.PendingDelay/4, time.Second))
-	defer tick.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-tick.C:
-			if err := p.ResolveDue(ctx); err != nil && ctx.Err() == nil {
-				if strings.Contains(err.Error(), "database is closed") {
-					return // the server shut down without cancelling ctx
-				}
-				slog.Error("sandbox: resolve pending payments", "err", err)
-			}
-		}
-	}
-}
-
 // ResolveDue settles every pending payment whose time has come.
 func (p *Processor) ResolveDue(ctx context.Context) error {
 	rows, err := p.db.Read.QueryContext(ctx, `SELECT id, scenario FROM sandbox_card_payments WHERE status = 'pending' AND resolve_at <= ?`,

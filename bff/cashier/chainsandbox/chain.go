@@ -15,7 +15,6 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
-	"time"
 
 	"casino/bff/api"
 	"casino/bff/cashier/coins"
@@ -33,18 +32,14 @@ const watchDepth = 64
 
 // Chain is the sandbox blockchain.
 type Chain struct {
-	db       *database.DB
-	listen   Listener
-	interval time.Duration
+	db     *database.DB
+	listen Listener
 }
 
-// New returns a chain on db that mines a block every interval (default 1 s)
-// and reports to listen.
-func New(db *database.DB, listen Listener, interval time.Duration) *Chain {
-	if interval <= 0 {
-		interval = time.Second
-	}
-	return &Chain{db: db, listen: listen, interval: interval}
+// New returns a chain on db that reports to listen; whoever runs it calls
+// Mine at its block interval.
+func New(db *database.DB, listen Listener) *Chain {
+	return &Chain{db: db, listen: listen}
 }
 
 // Tx is a sandbox transaction.
@@ -188,25 +183,6 @@ func (c *Chain) report(ctx context.Context, network, txid, address string, amoun
 	}
 	if err := c.listen(ctx, coins.Transfer{Network: network, TxID: txid, Address: address, Amount: amount, Confirmations: conf}); err != nil {
 		slog.Warn("sandbox chain: listener failed; reported again next block", "tx", txid, "err", err)
-	}
-}
-
-// Run mines a block every interval until ctx ends.
-func (c *Chain) Run(ctx context.Context) {
-	tick := time.NewTicker(c.interval)
-	defer tick.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-tick.C:
-			if err := c.Mine(ctx); err != nil && ctx.Err() == nil {
-				if strings.Contains(err.Error(), "database is closed") {
-					return
-				}
-				slog.Error("sandbox chain: mine", "err", err)
-			}
-		}
 	}
 }
 

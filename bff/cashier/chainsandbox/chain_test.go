@@ -52,7 +52,7 @@ func newChain(t *testing.T) (*Chain, *reports) {
 	}
 	t.Cleanup(func() { db.Close() })
 	r := &reports{}
-	return New(db, r.listen, 0), r
+	return New(db, r.listen), r
 }
 
 const btcAddr = "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4"

@@ -105,14 +105,13 @@ var (
 // that stake counted towards it: a bet posted after the grant (ledger ids
 // only grow). A bonus already completed keeps its conversion.
 func (s *Service) Unstaked(lt *ledger.Tx, playerID int64, cur ledger.Currency, amount, betLedgerTx int64) error {
-	r, ok, err := s.active(lt, playerID)
-	if err != nil || !ok || r.currency != cur.Code || amount <= 0 {
-		return err
+	if amount <= 0 {
+		return nil
 	}
-	_, err = lt.SQL().ExecContext(lt.Context(), `UPDATE user_bonuses SET wagered = max(wagered - ?, 0)
-		WHERE id = ? AND status = 'active' AND grant_tx_id < ?`, amount, r.id, betLedgerTx)
+	_, err := lt.SQL().ExecContext(lt.Context(), `UPDATE user_bonuses SET wagered = max(wagered - ?, 0)
+		WHERE user_id = ? AND status = 'active' AND currency = ? AND grant_tx_id < ?`, amount, playerID, cur.Code, betLedgerTx)
 	if err != nil {
-		return fmt.Errorf("bonus: wagering of %d: %w", r.id, err)
+		return fmt.Errorf("bonus: wagering of player %d: %w", playerID, err)
 	}
 	return nil
 }

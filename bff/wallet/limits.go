@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"fmt"
 	"strings"
 
 	"casino/bff/ledger"
@@ -91,18 +90,7 @@ func (s *Service) ConfirmBonusBuy(ctx context.Context, playerID int64) error {
 // RealMoneyOnly) and the bonus's max bet (0 = none); the bonus issue calls
 // it when a bonus is activated or ends.
 func (s *Service) SetWagering(ctx context.Context, playerID int64, wageringType string, bonusMaxBet int64) error {
-	if wageringType != RealMoneyOnly && wageringType != RealToFun {
-		return fmt.Errorf("wallet: wagering type %q", wageringType)
-	}
-	return s.ledger.Do(ctx, func(lt *ledger.Tx) error {
-		_, err := lt.SQL().ExecContext(lt.Context(), `INSERT INTO player_wagering(player_id, wagering_type, bonus_max_bet) VALUES (?, ?, ?)
-			ON CONFLICT(player_id) DO UPDATE SET wagering_type = excluded.wagering_type, bonus_max_bet = excluded.bonus_max_bet,
-			updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')`, playerID, wageringType, nullIfZero(bonusMaxBet))
-		if err != nil && isForeignKey(err) {
-			return ErrPlayerNotFound
-		}
-		return err
-	})
+	return s.ledger.Do(ctx, func(lt *ledger.Tx) error { return SetWageringTx(lt, playerID, wageringType, bonusMaxBet) })
 }
 
 func isForeignKey(err error) bool {

@@ -227,13 +227,7 @@ func (w wtx) money(c moneyCall) (Result, *event, error) {
 	if haveRound && round.status == "closed" {
 		return Result{}, nil, ErrRoundClosed
 	}
-	playable := func(real, bonus int64) int64 {
-		if p.policy.Wagering == RealToFun {
-			return real + bonus
-		}
-		return real
-	}
-	before := playable(real, bonus)
+	before := p.playable(real, bonus)
 	row := txInsert{provider: c.provider, txID: req.TransactionID, kind: c.kind, hash: c.hash, playerID: c.playerID,
 		gameID: req.GameID, currency: p.currency.Code, amount: amount, balanceBefore: before}
 
@@ -327,7 +321,7 @@ func (w wtx) money(c moneyCall) (Result, *event, error) {
 		row.ledgerTx = tx.ID
 		real, bonus = real+realPart, bonus+bonusPart
 	}
-	after := playable(real, bonus)
+	after := p.playable(real, bonus)
 	row.realAmount, row.bonusAmount, row.balanceAfter, row.bonusAfter = realPart, bonusPart, after, bonus
 
 	// The round: opened by its first debit, updated by every movement.

@@ -70,10 +70,7 @@ func (w wtx) rollback(provider string, req RollbackRequest, playerID int64, hash
 	}
 	p, real, bonus := st.player, st.real, st.bonus
 	cur := p.currency
-	playable := real
-	if p.policy.Wagering == RealToFun {
-		playable += bonus
-	}
+	playable := p.playable(real, bonus)
 	row := txInsert{provider: provider, txID: req.TransactionID, kind: "rollback", hash: hash, playerID: playerID,
 		gameID: req.GameID, currency: cur.Code, balanceBefore: playable, balanceAfter: playable, bonusAfter: bonus}
 	res := Result{TransactionID: req.TransactionID, RoundID: req.RoundID, Currency: cur.Code,
@@ -154,10 +151,7 @@ func (w wtx) rollback(provider string, req RollbackRequest, playerID int64, hash
 	}
 	real += sign * target.realAmount
 	bonus += sign * target.bonusAmt
-	after := real
-	if p.policy.Wagering == RealToFun {
-		after += bonus
-	}
+	after := p.playable(real, bonus)
 	if err := w.exec(qMarkReversed, target.id); err != nil {
 		return Result{}, err
 	}

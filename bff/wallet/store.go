@@ -120,6 +120,15 @@ type player struct {
 	policy   Policy
 }
 
+// playable is what the player may stake: bonus money counts under
+// REAL_TO_FUN only.
+func (p player) playable(real, bonus int64) int64 {
+	if p.policy.Wagering == RealToFun {
+		return real + bonus
+	}
+	return real
+}
+
 // callState is what qState read for a call.
 type callState struct {
 	prev        txRow // the transaction id's earlier use, if havePrev

@@ -501,3 +501,28 @@ func TestStakedCurrencyAndSaturation(t *testing.T) {
 		t.Fatalf("wagered %d status %s, want saturated and completed", wagered, status)
 	}
 }
+
+// The bet that completes a bonus answers the balances after the completion
+// (bonus money converted, the part over the max win forfeited), not the
+// ones from before it.
+func TestCompletingBetAnswersBalancesAfterCompletion(t *testing.T) {
+	f := newFixture(t, 1)
+	// Reload: deposit 100 → bonus 50, wagering 50, max win 30.
+	if _, err := f.deposit(t, 1, "100.00", "reload"); err != nil {
+		t.Fatal(err)
+	}
+	var res wallet.Result
+	for i := range 10 {
+		var err error
+		if res, err = f.bet(1, fmt.Sprint("c", i), fmt.Sprint("c", i), "5.00"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	real, bonus := f.balances(t, 1)
+	if real != "80.00" || bonus != "0.00" {
+		t.Fatalf("ledger real %s bonus %s", real, bonus)
+	}
+	if res.RealBalance != real || res.BonusBalance != bonus || res.Balance != real {
+		t.Fatalf("answer balance %s real %s bonus %s; want %s %s %s", res.Balance, res.RealBalance, res.BonusBalance, real, real, bonus)
+	}
+}

@@ -283,6 +283,14 @@ func (w wtx) money(c moneyCall) (Result, *event, error) {
 		if err := w.s.staked(w.Tx, c.playerID, p.currency, amount); err != nil {
 			return Result{}, nil, err
 		}
+		if bonus > 0 {
+			// The stake may have completed the bonus, converting or
+			// forfeiting bonus money: answer the balances after that (rows
+			// the job already holds: no statement).
+			if real, bonus, err = w.PlayerBalances(c.playerID, p.currency); err != nil {
+				return Result{}, nil, err
+			}
+		}
 	} else if amount > 0 {
 		// A win on a round staked partly with bonus money goes back in the
 		// same proportion (bonus part rounded down).

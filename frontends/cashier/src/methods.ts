@@ -23,15 +23,6 @@ export function alternativeMethod(failed: string | null | undefined): string {
 }
 
 /**
- * The method the alternative name stands for among those offered: "card"
- * means any card-form method; "carouseller" the method of that name.
- */
-export function findAlternative(methods: PaymentMethod[], failed: string | null | undefined): PaymentMethod | undefined {
-  const name = resolveMethodParam(methods, alternativeMethod(failed));
-  return name ? methods.find((x) => x.name === name) : undefined;
-}
-
-/**
  * Methods shown in the grid, in their configured order. Deposit shows active,
  * non-hidden methods; withdrawal shows methods that allow withdrawal, hidden
  * ones included (SPEC section 4).

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { PaymentMethod } from '../api';
 import {
   alternativeMethod,
-  findAlternative,
   isCardMethod,
   isFullWidth,
   keepsSelection,
@@ -37,8 +36,8 @@ describe('card / carouseller rule', () => {
     expect(alternativeMethod('visa')).toBe('carouseller');
     expect(alternativeMethod('skrill')).toBe('card');
     expect(alternativeMethod(null)).toBe('card');
-    expect(findAlternative(LIST, 'visa')?.name).toBe('carouseller');
-    expect(findAlternative(LIST, 'carouseller')?.name).toBe('visa');
+    expect(resolveMethodParam(LIST, alternativeMethod('visa'))).toBe('carouseller');
+    expect(resolveMethodParam(LIST, alternativeMethod('carouseller'))).toBe('visa');
   });
 });
 

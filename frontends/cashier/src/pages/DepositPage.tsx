@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
-import { formatMoney, isApiError, parseAmount, useModal, useSearchParams, useSession } from '@casino/platform';
-import { Button, Card, ErrorState, Field, LoginRequired, Page, PageTitle, SectionTitle, Skeleton, Stack } from '@casino/ui';
+import { formatMoney, isApiError, parseAmount, useSearchParams } from '@casino/platform';
+import { Button, Card, ErrorState, Field, Page, PageTitle, SectionTitle, Skeleton, Stack } from '@casino/ui';
 import { DEFAULT_AMOUNT, minorToInput, presetMinor } from '../amount';
 import { createDeposit, useDepositBonuses, type PaymentMethod } from '../api';
 import { AmountPicker } from '../components/AmountPicker';
@@ -205,14 +205,13 @@ function DepositForm() {
   );
 }
 
+// Visitors never get here: CashierApp shows them the log-in prompt without downloading this chunk.
 export function DepositPage() {
   const intl = useIntl();
-  const { authenticated } = useSession();
-  const { open } = useModal();
   return (
     <Page style={{ maxWidth: 720 }} data-testid="cashier-app">
       <PageTitle>{intl.formatMessage(m.depositTitle)}</PageTitle>
-      {authenticated ? <DepositForm /> : <LoginRequired onLogin={() => open('login')} />}
+      <DepositForm />
     </Page>
   );
 }

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import styled from 'styled-components';
-import { DEFAULT_CURRENCY, useModal, useSession } from '@casino/platform';
-import { EmptyState, ErrorState, LoginRequired, Page, PageTitle, TabPanel, Table, Tabs, type Column } from '@casino/ui';
+import { DEFAULT_CURRENCY } from '@casino/platform';
+import { EmptyState, ErrorState, Page, PageTitle, TabPanel, Table, Tabs, type Column } from '@casino/ui';
 import { Pager } from '../components/Pager';
 import { ProfilePage } from '../components/ProfilePage';
 import { StackedTable } from '../components/StackedTable';
@@ -126,14 +126,13 @@ export function TransactionHistory() {
   );
 }
 
+// Visitors never get here: CashierApp shows them the log-in prompt without downloading this chunk.
 export function TransactionsPage() {
   const intl = useIntl();
-  const { authenticated } = useSession();
-  const { open } = useModal();
   return (
     <Page data-testid="cashier-app">
       <PageTitle>{intl.formatMessage(m.transactionsTitle)}</PageTitle>
-      {authenticated ? <TransactionHistory /> : <LoginRequired onLogin={() => open('login')} />}
+      <TransactionHistory />
     </Page>
   );
 }

@@ -1,6 +1,5 @@
 import { useIntl } from 'react-intl';
-import { useModal, useSession } from '@casino/platform';
-import { Card, ErrorState, LoginRequired, Muted, Page, PageTitle, SectionTitle, Stack } from '@casino/ui';
+import { Card, ErrorState, Muted, Page, PageTitle, SectionTitle, Stack } from '@casino/ui';
 import { useWithdrawals } from '../api';
 import { MethodGrid } from '../components/MethodGrid';
 import { Notice } from '../components/Notice';
@@ -67,14 +66,13 @@ function Withdraw() {
   );
 }
 
+// Visitors never get here: CashierApp shows them the log-in prompt without downloading this chunk.
 export function WithdrawPage() {
   const intl = useIntl();
-  const { authenticated } = useSession();
-  const { open } = useModal();
   return (
     <Page style={{ maxWidth: 820 }} data-testid="cashier-app">
       <PageTitle>{intl.formatMessage(m.withdrawTitle)}</PageTitle>
-      {authenticated ? <Withdraw /> : <LoginRequired onLogin={() => open('login')} />}
+      <Withdraw />
     </Page>
   );
 }

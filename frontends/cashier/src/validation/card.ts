@@ -14,8 +14,6 @@ export interface CardInput {
 export type CardErrorKind = 'required' | 'number' | 'cvc' | 'expiryMonth' | 'expiryPast' | 'expiryInvalid';
 export type CardErrors = Partial<Record<keyof CardInput, CardErrorKind>>;
 
-export const EMPTY_CARD: CardInput = { number: '', holder: '', expiry: '', cvc: '' };
-
 /** Digits of a typed card number ("4242 4242 …" → "4242…"). */
 export function cardDigits(text: string): string {
   return text.replace(/\D/g, '');

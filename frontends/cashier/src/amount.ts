@@ -6,6 +6,8 @@
  * Amounts are whole-unit integers handled as BigInt minor units — the stepper
  * never touches floats.
  */
+import { minorToDecimal } from './money';
+
 export const PRESET_AMOUNTS = [25, 50, 100] as const;
 export const DEFAULT_AMOUNT = 25;
 const THRESHOLD = 30n;
@@ -36,8 +38,6 @@ export function presetMinor(preset: number, scale = 2): bigint {
 
 /** Minor units → the text shown in the amount input ("25", "25.5"). */
 export function minorToInput(minor: bigint, scale = 2): string {
-  const u = unit(scale);
-  const whole = minor / u;
-  const frac = (minor % u).toString().padStart(scale, '0').replace(/0+$/, '');
-  return frac ? `${whole}.${frac}` : whole.toString();
+  const decimal = minorToDecimal(minor, scale);
+  return scale ? decimal.replace(/\.?0+$/, '') : decimal;
 }

@@ -42,5 +42,9 @@ describe('deposit presets and step rule', () => {
   it('works for other minor-unit scales', () => {
     expect(stepUp(30_000n, 3)).toBe(35_000n);
     expect(stepDown(30_000n, 3)).toBe(29_000n);
+    expect(minorToInput(10_000n, 2)).toBe('100');
+    expect(minorToInput(100n, 0)).toBe('100');
+    expect(minorToInput(120_000n, 8)).toBe('0.0012');
+    expect(minorToInput(0n, 8)).toBe('0');
   });
 });

@@ -80,6 +80,25 @@ describe('DepositPage', () => {
     });
   });
 
+  it('sends the amount in the precision of the player currency (JPY has no decimals)', async () => {
+    const assign = mockAssign();
+    const jpy = { ...USER, getUser: { ...USER.getUser, currencyCode: 'JPY' }, userWallet: { ...USER.userWallet, currencyCode: 'JPY', decimals: 0, balance: '0' } };
+    const fetch = stubApi((url) => {
+      if (url.pathname === '/api/user/get-user-details') return { body: { data: jpy } };
+      if (url.pathname === '/api/admin/get-payments') return { body: { data: METHODS.map((x) => ({ ...x, minAmount: '1500', maxAmount: '750000' })) } };
+      if (url.pathname === '/api/user/deposit') return { body: { data: { redirectUrl: '/?modal=deposit-success&met=carouseller' } } };
+      return undefined;
+    });
+    renderCashier(<DepositPage />);
+    fireEvent.click(await screen.findByRole('radio', { name: 'Carouseller' }));
+    typeInto('Amount (JPY)', '2500.5');
+    expect(await screen.findByText('Invalid format')).toBeTruthy();
+    typeInto('Amount (JPY)', '2500');
+    fireEvent.click(screen.getByRole('button', { name: /Deposit/ }));
+    await waitFor(() => expect(assign).toHaveBeenCalled());
+    expect(bodyOf(calls(fetch, '/api/user/deposit')[0].init)).toMatchObject({ amount: '2500', currencyCode: 'JPY' });
+  });
+
   it('keeps the amount within the provider limits with {min} and {max}', async () => {
     api();
     renderCashier(<DepositPage />);

@@ -73,9 +73,9 @@ function DepositForm() {
   const cardMethod = !!selected && usesCardForm(selected);
   const cryptoMethod = !!selected && !cardMethod && isCryptoMethod(selected);
   const bonus = bonusRows.find((b) => String(b.id) === bonusId);
-  const problem = checkDepositAmount(amount, 2, selected, bonus);
+  const problem = checkDepositAmount(amount, scale, selected, bonus);
   const amountError = amountProblemText(intl, problem, currency, scale);
-  const minor = parseAmount(amount);
+  const minor = parseAmount(amount, scale);
 
   const hidden = useMemo(
     () => ({
@@ -98,7 +98,7 @@ function DepositForm() {
     setBusy(true);
     try {
       const res = await createDeposit({
-        amount: minorToDecimal(minor, 2),
+        amount: minorToDecimal(minor, scale),
         paymentMethod: selected.name,
         currencyCode: currency,
         ...(bonusId ? { bonusId } : {}),
@@ -124,7 +124,7 @@ function DepositForm() {
           <Notice>
             <Stack $row $gap={3} $align="center" $justify="space-between">
               <span>
-                {intl.formatMessage(m.selectedSummary, { amount: minor ? formatMoney(minor, currency) : '', method: methodLabel(selected) })}
+                {intl.formatMessage(m.selectedSummary, { amount: minor ? formatMoney(minor, currency, { scale }) : '', method: methodLabel(selected) })}
               </span>
               <Button size="sm" variant="secondary" onClick={() => setExpanded(true)}>
                 {intl.formatMessage(m.changeSelection)}
@@ -194,7 +194,7 @@ function DepositForm() {
         {!cryptoMethod && (
           <Button type="submit" size="lg" block disabled={!selected || (!!amountError && submitted)} loading={busy}>
             {selected ? (
-              <FormattedMessage {...m.depositCta} values={{ amount: minor && !amountError ? formatMoney(minor, currency) : '' }} />
+              <FormattedMessage {...m.depositCta} values={{ amount: minor && !amountError ? formatMoney(minor, currency, { scale }) : '' }} />
             ) : (
               <FormattedMessage {...m.selectMethod} />
             )}

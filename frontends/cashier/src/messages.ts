@@ -6,7 +6,6 @@ export const m = defineMessages({
   amountPresets: { id: 'cashier.amount.presets', defaultMessage: 'Quick amounts' },
   increase: { id: 'cashier.amount.increase', defaultMessage: 'Increase amount' },
   decrease: { id: 'cashier.amount.decrease', defaultMessage: 'Decrease amount' },
-  amountInvalid: { id: 'cashier.amount.invalid', defaultMessage: 'Invalid format' },
   amountPositive: { id: 'cashier.amount.positive', defaultMessage: 'The amount must be greater than 0' },
   paymentMethods: { id: 'cashier.methods', defaultMessage: 'Payment methods' },
   noMethodsTitle: { id: 'cashier.methods.empty.title', defaultMessage: 'No payment methods available' },

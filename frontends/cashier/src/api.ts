@@ -1,4 +1,4 @@
-import { clearSession, isApiError, loginRedirectTarget, post, useApi, type QueryState } from '@casino/platform';
+import { post, useApi, type QueryState } from '@casino/platform';
 
 /**
  * Cashier calls. get-user-details, get-payments and 3ds-webhook are SPEC
@@ -173,38 +173,21 @@ export function useCryptoAddress(network: string | undefined): QueryState<Crypto
   return useApi(CASHIER_API.cryptoAddress, { auth: true, query: { network }, enabled: !!network });
 }
 
-/**
- * POST for cashier actions. The BFF answers some refusals with 403 and their
- * own code (REQUIRED_EMAIL_VERIFICATION, DEPOSIT_COUNTRY_BLOCK, withdrawal
- * refusals: docs/cashier.md); those must be shown, not end the session. Only
- * the session's own 403 (code FORBIDDEN) takes the SPEC's 403 path: clear the
- * session and go to the login modal.
- */
-export async function cashierPost<T>(path: string, body: unknown): Promise<T> {
-  try {
-    return await post<T>(path, body, { handleForbidden: false });
-  } catch (e) {
-    if (isApiError(e) && e.status === 403 && e.code === 'FORBIDDEN') {
-      clearSession();
-      window.location.assign(loginRedirectTarget());
-    }
-    throw e;
-  }
-}
-
+// Cashier refusals answer 422/400 with their own code (bff/cashier/errors.go), never 403:
+// a 403 is the session's, and the platform client takes it to the login modal (SPEC section 7).
 export function createDeposit(body: DepositRequest): Promise<DepositResult> {
-  return cashierPost(CASHIER_API.deposit, body);
+  return post(CASHIER_API.deposit, body);
 }
 
 export function requestWithdrawal(body: Record<string, string>): Promise<Withdrawal & { message?: string }> {
-  return cashierPost(CASHIER_API.withdraw, body);
+  return post(CASHIER_API.withdraw, body);
 }
 
 export function cancelWithdrawal(id: string): Promise<Withdrawal> {
-  return cashierPost(`${CASHIER_API.withdrawals}/${encodeURIComponent(id)}/cancel`, {});
+  return post(`${CASHIER_API.withdrawals}/${encodeURIComponent(id)}/cancel`, {});
 }
 
 export function confirm3ds(PaReq: string, MD: string): Promise<unknown> {
-  return cashierPost(CASHIER_API.threeDsWebhook, { PaReq, MD });
+  return post(CASHIER_API.threeDsWebhook, { PaReq, MD });
 }
 

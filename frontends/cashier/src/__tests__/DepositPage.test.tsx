@@ -110,9 +110,9 @@ describe('DepositPage', () => {
 
   it.each([
     ['PAYMENT_LIMIT_THRESHOLD', 422, 'You reached your daily deposit limit.'],
-    ['REQUIRED_EMAIL_VERIFICATION', 403, 'Please verify your email address first.'],
-    ['DEPOSIT_COUNTRY_BLOCK', 403, 'Payment methods are unavailable in your country. If you use a VPN, switch it off.'],
-    ['GLOBAL_ERROR', 403, 'The cashier could not open. Verification may be needed.'],
+    ['REQUIRED_EMAIL_VERIFICATION', 422, 'Please verify your email address first.'],
+    ['DEPOSIT_COUNTRY_BLOCK', 422, 'Payment methods are unavailable in your country. If you use a VPN, switch it off.'],
+    ['GLOBAL_ERROR', 422, 'The cashier could not open. Verification may be needed.'],
     ['PROVIDER_ERROR', 502, 'There was a problem creating a query to the providers.'],
     ['PAYMENT_SERVICE_ERROR', 400, 'The service does not support this currency'],
     ['UNIFIED_ERROR', 422, 'Deposit error (reference dep_9)'],

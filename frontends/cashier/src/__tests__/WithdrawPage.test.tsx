@@ -102,10 +102,10 @@ describe('WithdrawPage', () => {
   });
 
   it.each([
-    ['WITHDRAWAL_NEEDS_DEPOSIT', 403, 'Withdrawals need one successful deposit'],
-    ['WITHDRAWAL_EMAIL_NOT_VERIFIED', 403, 'Please verify your email address before withdrawing'],
-    ['WITHDRAWAL_ACTIVE_BONUS', 403, 'Withdrawals are not allowed while a bonus is active'],
-    ['WITHDRAWAL_WAGERING_INCOMPLETE', 403, 'Deposit wagering is not completed'],
+    ['WITHDRAWAL_NEEDS_DEPOSIT', 422, 'Withdrawals need one successful deposit'],
+    ['WITHDRAWAL_EMAIL_NOT_VERIFIED', 422, 'Please verify your email address before withdrawing'],
+    ['WITHDRAWAL_ACTIVE_BONUS', 422, 'Withdrawals are not allowed while a bonus is active'],
+    ['WITHDRAWAL_WAGERING_INCOMPLETE', 422, 'Deposit wagering is not completed'],
     ['ERROR_CALCULATING_WITHDRAWAL', 400, 'Error calculating withdrawal'],
     ['WITHDRAWAL_ERROR', 422, 'Withdrawal error'],
   ])('shows the refusal %s', async (code, status, text) => {

@@ -134,9 +134,17 @@ async function fetchedRemotes(page) {
  */
 export async function waitForApp(page, app, { timeout = 15_000 } = {}) {
   const main = page.locator(SEL.page);
-  const dataApp = await main.getAttribute('data-app', { timeout: 5_000 });
-  if (dataApp !== app) throw new Error(`#mf-page has data-app="${dataApp}", expected "${app}" (server route table)`);
   const deadline = Date.now() + timeout;
+  // The server names the app of a page load; after a client-side navigation
+  // (history.pushState) the root config renames it a moment after the URL
+  // changed, so the name is awaited, not read once.
+  const named = Date.now() + 5_000;
+  let dataApp = await main.getAttribute('data-app', { timeout: 5_000 });
+  while (dataApp !== app && Date.now() < named) {
+    await page.waitForTimeout(50);
+    dataApp = await main.getAttribute('data-app', { timeout: 5_000 });
+  }
+  if (dataApp !== app) throw new Error(`#mf-page has data-app="${dataApp}", expected "${app}" (server route table)`);
   let last = {};
   for (;;) {
     const testid = await page.locator(SEL.appRoot(app)).first().isVisible().catch(() => false);

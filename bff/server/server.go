@@ -33,6 +33,7 @@ import (
 
 // Config is what an operator sets (flags or CASINO_* variables).
 type Config struct {
+	Mode        Mode   // demo (default) or production: see mode.go
 	DataDir     string // database, replica, published front-end builds
 	ContentDir  string // pages, locales, assets (operator-editable)
 	DeployToken string // authorises front-end uploads over HTTP

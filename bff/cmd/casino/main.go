@@ -110,9 +110,14 @@ func commonFlags(fs *flag.FlagSet) *common {
 func serve(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("serve", flag.ExitOnError)
 	addr := fs.String("addr", env("CASINO_ADDR", "127.0.0.1:8080"), "listen address")
+	modeFlag := fs.String("mode", env("CASINO_MODE", "demo"), "demo (sandbox payments, dev mailbox) or production")
 	c := commonFlags(fs)
 	fs.Parse(args)
 
+	mode, err := server.ParseMode(*modeFlag)
+	if err != nil {
+		return err
+	}
 	geoCfg, err := geo.ConfigFromEnv()
 	if err != nil {
 		return err
@@ -122,7 +127,7 @@ func serve(ctx context.Context, args []string) error {
 		return err
 	}
 	app, err := server.New(ctx, server.Config{
-		DataDir: c.data, ContentDir: c.content,
+		Mode: mode, DataDir: c.data, ContentDir: c.content,
 		DeployToken: os.Getenv("CASINO_DEPLOY_TOKEN"), SystemToken: os.Getenv("CASINO_SYSTEM_TOKEN"),
 		Geo: geoCfg, SMTP: smtpCfg, MailFrom: os.Getenv("CASINO_MAIL_FROM"),
 	})

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { CONTENT } from './lib/paths.mjs';
 import {
-  APP_ROUTES, DESKTOP, INFO_PAGES, MOBILE, MODALS, PENDING_API, SEL,
+  ALIASES, APP_ROUTES, DESKTOP, INFO_PAGES, MOBILE, MODALS, PENDING_API, SEL,
   http, requireBuilds, screenshot, useSite, waitForApp, waitForModal, withPage,
 } from './lib/suite.mjs';
 
@@ -96,6 +96,24 @@ describe('shell and micro-frontends', () => {
           assert.ok(words > 80, `a real text (${words} words)`);
           assert.ok(await page.locator(SEL.brand).first().isVisible(), 'shell header');
           assert.ok(await page.locator('footer').isVisible(), 'shell footer');
+        });
+      });
+    }
+  });
+
+  describe('the demo navigation addresses (SPEC section 2) reach their pages', () => {
+    for (const [from, to, app] of ALIASES) {
+      test(`${from} → ${to}`, async (t) => {
+        await withPage(site.browser, t, opts({ javaScriptEnabled: !!app }), async ({ page }) => {
+          const nav = await page.goto(from);
+          assert.equal(nav.status(), 200);
+          assert.equal(new URL(page.url()).pathname, to);
+          if (app) {
+            requireBuilds(site.server, ['root', app]);
+            await waitForApp(page, app);
+          } else {
+            await page.locator(SEL.info).waitFor();
+          }
         });
       });
     }

@@ -174,6 +174,15 @@ func (a *App) Close() error {
 
 // Handler returns the casino's routes with middleware.
 func (a *App) Handler() (http.Handler, error) {
+	mux, err := a.routes()
+	if err != nil {
+		return nil, err
+	}
+	return a.middleware(mux), nil
+}
+
+// routes registers every route of the casino on a new mux.
+func (a *App) routes() (*http.ServeMux, error) {
 	mux := http.NewServeMux()
 	handle := func(pattern string, h api.HandlerFunc) { mux.Handle(pattern, h) }
 
@@ -212,7 +221,7 @@ func (a *App) Handler() (http.Handler, error) {
 	if err := a.mountSite(mux); err != nil {
 		return nil, err
 	}
-	return a.middleware(mux), nil
+	return mux, nil
 }
 
 func (a *App) settingsHandler(w http.ResponseWriter, r *http.Request) error {

@@ -53,6 +53,7 @@ var fallbackLabels = map[string]string{
 	"page.kyc-refund-policy":    "KYC & Refund Policy",
 	"page.bonus-terms":          "Bonus Terms",
 	"page.legal-use-of-website": "Legal Use of Website",
+	"page.contacts":             "Contacts",
 }
 
 // languageNames are endonyms for the footer's language list.

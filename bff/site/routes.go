@@ -139,4 +139,15 @@ var infoPages = []struct{ Slug, Label string }{
 	{"kyc-refund-policy", "KYC & Refund Policy"},
 	{"bonus-terms", "Bonus Terms"},
 	{"legal-use-of-website", "Legal Use of Website"},
+	{"contacts", "Contacts"},
+}
+
+// aliases are addresses seen in the demo navigation (SPEC section 2: "/vip,
+// /contacts, /responsibility and /Wallet") that name a page which has its own
+// canonical address. They answer a permanent redirect there, so bookmarks and
+// old links work with or without JavaScript and search engines index one page.
+var aliases = map[string]string{
+	"/vip":            "/vip-club",
+	"/responsibility": "/responsible-gambling",
+	"/Wallet":         "/profile2/balance",
 }

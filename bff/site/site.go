@@ -120,10 +120,25 @@ func (s *Site) Routes(mux *http.ServeMux) {
 	for _, p := range infoPages {
 		mux.HandleFunc("GET /"+p.Slug, s.serveInfo)
 	}
+	for from, to := range aliases {
+		mux.HandleFunc("GET "+from, redirectTo(to))
+	}
 	mux.HandleFunc("GET /play/{rest...}", s.servePlay)
 	mux.HandleFunc("GET /logout", s.serveLogout)
 	mux.HandleFunc("GET "+shell.StaticPrefix+"{hash}/{file}", shell.ServeStatic)
 	mux.HandleFunc("/", s.serveFallback)
+}
+
+// redirectTo answers a permanent redirect to path, keeping the query string
+// (a ?modal= or marketing parameters survive the hop).
+func redirectTo(path string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		target := path
+		if r.URL.RawQuery != "" {
+			target += "?" + r.URL.RawQuery
+		}
+		http.Redirect(w, r, target, http.StatusMovedPermanently)
+	}
 }
 
 // request is what every page handler resolves first.

@@ -166,6 +166,7 @@ func TestInfoPagesRenderMarkdownWithoutJS(t *testing.T) {
 		{"kyc-refund-policy", "KYC &amp; Refund Policy"},
 		{"bonus-terms", "Bonus Terms"},
 		{"legal-use-of-website", "Legal Use of Website"},
+		{"contacts", "Contact Us"},
 	} {
 		t.Run(tc.slug, func(t *testing.T) {
 			r := f.get("/" + tc.slug)
@@ -186,6 +187,24 @@ func TestInfoPagesRenderMarkdownWithoutJS(t *testing.T) {
 	f.get("/responsible-gambling").has(t, "10 minutes", "30 days", "1 day (24 hours), 3 days, 7 days or 10 days", "permanently")
 	f.get("/kyc-refund-policy").has(t, "Identity Proof", "Proof of Address", "Bank Statement", "25MB", "6 months", "24 hours")
 	f.get("/bonus-terms").has(t, "REAL_TO_FUN", "REAL_MONEY_ONLY", "1000 EUR plus 100 free spins", "maximum bet")
+}
+
+// SPEC section 2 names /vip, /contacts, /responsibility and /Wallet in a demo
+// navigation: each reaches its page (contacts is an info page of its own).
+func TestDemoNavigationAddresses(t *testing.T) {
+	f := newFixture(t)
+	for _, tc := range []struct{ path, location string }{
+		{"/vip", "/vip-club"},
+		{"/responsibility", "/responsible-gambling"},
+		{"/Wallet", "/profile2/balance"},
+		{"/Wallet?modal=login", "/profile2/balance?modal=login"},
+	} {
+		r := f.get(tc.path)
+		if r.status != http.StatusMovedPermanently || r.header.Get("Location") != tc.location {
+			t.Errorf("%s: %d → %q, want 301 → %q", tc.path, r.status, r.header.Get("Location"), tc.location)
+		}
+	}
+	f.get("/contacts").has(t, `data-page="contacts"`, "support@aurum-casino.example", `href="/contacts"`)
 }
 
 func TestInfoPageReRendersWhenFileChanges(t *testing.T) {

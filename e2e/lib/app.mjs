@@ -71,6 +71,15 @@ export const INFO_PAGES = [
   'kyc-refund-policy',
   'bonus-terms',
   'legal-use-of-website',
+  'contacts',
+];
+
+// SPEC section 2's demo-navigation addresses → where they lead and the app
+// (or info page) found there.
+export const ALIASES = [
+  ['/vip', '/vip-club', 'profile'],
+  ['/Wallet', '/profile2/balance', 'cashier'],
+  ['/responsibility', '/responsible-gambling', ''],
 ];
 
 // ?modal= value → owning app (architecture.md).

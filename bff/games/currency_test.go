@@ -8,15 +8,16 @@ import (
 
 	"casino/bff/betlevels"
 	"casino/bff/session"
+	"casino/bff/settings"
 )
 
 // get-games answers bets in the caller's currency: visitors see EUR, a BTC
 // player the operator's BTC levels with 8 decimals; the order by min bet is
 // the same in every currency.
 func TestBetsInTheCallersCurrency(t *testing.T) {
-	c, _ := newCatalogue(t)
+	c, db := newCatalogue(t)
 	rates := map[string]string{"BTC": "0.000016"}
-	h := &HTTP{Catalogue: c, BetScale: func(_ context.Context, code string) (betlevels.Scale, error) { return betlevels.For(rates, code) }}
+	h := &HTTP{Catalogue: c, Settings: settings.NewStore(db), BetScale: func(_ context.Context, code string) (betlevels.Scale, error) { return betlevels.For(rates, code) }}
 	list := func(p *session.Player) Page {
 		t.Helper()
 		rec := httptest.NewRecorder()

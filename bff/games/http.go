@@ -107,7 +107,26 @@ func (h *HTTP) writePage(w http.ResponseWriter, r *http.Request, p *session.Play
 		return err
 	}
 	inCurrency(sc, page.Rows...)
+	if err := h.offerDemo(r, page.Rows...); err != nil {
+		return err
+	}
 	return api.WriteData(w, page)
+}
+
+// offerDemo keeps a game's demo flag only where demo play works: the game
+// allows it and the operator's demoPlay switch is on (get-game-url refuses
+// NO_DEMO_PLAY otherwise, so a Demo button would be dead).
+func (h *HTTP) offerDemo(r *http.Request, games ...*Game) error {
+	st, err := h.Settings.Current(r.Context())
+	if err != nil {
+		return err
+	}
+	if !st.Feature("demoPlay") {
+		for _, g := range games {
+			g.Demo = false
+		}
+	}
+	return nil
 }
 
 func (h *HTTP) game(w http.ResponseWriter, r *http.Request) error {
@@ -131,6 +150,9 @@ func (h *HTTP) game(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	inCurrency(sc, g)
+	if err := h.offerDemo(r, g); err != nil {
+		return err
+	}
 	return api.WriteData(w, g)
 }
 

@@ -11,6 +11,7 @@ import (
 	"testing/fstest"
 	"time"
 
+	"casino/bff/scripts"
 	"casino/bff/session"
 	"casino/bff/settings"
 	"casino/shell"
@@ -500,4 +501,21 @@ func TestConcurrentPages(t *testing.T) {
 	for range 8 {
 		<-done
 	}
+}
+
+// SPEC: "script loader and cache failures are only logged": when the
+// operator's scripts cannot be read the page is still served, without them.
+func TestPageServedWhenOperatorScriptsFail(t *testing.T) {
+	f := newFixture(t)
+	f.get("/casino").has(t, `<meta name="op-everyone" content="1">`)
+	if _, err := f.db.Write.Exec(`ALTER TABLE operator_scripts RENAME TO operator_scripts_gone`); err != nil {
+		t.Fatal(err)
+	}
+	f.site.scripts = map[scripts.Filter]*scriptsEntry{} // as after the cache's lifetime
+	r := f.get("/casino?fresh=1")
+	if r.status != http.StatusOK {
+		t.Fatalf("status %d with the scripts list failing", r.status)
+	}
+	r.has(t, `id="mf-page"`, `data-app="lobby"`)
+	r.lacks(t, `op-everyone`)
 }

@@ -43,6 +43,8 @@ type Labels struct {
 	Menu, CloseMenu, Login, Signup, Deposit, Account, Navigation, Languages,
 	SkipToContent, Loading, NoScript, InfoPages, ResponsibleGambling, AgeNotice,
 	NotFoundTitle, NotFoundText, GoHome string
+	// A micro-frontend that fails to load (shell/root-config/src/fault.ts).
+	AppFailedTitle, AppFailedText, Retry, Close string
 }
 
 // Layout is what every page of one language shares while the settings stay the

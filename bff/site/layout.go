@@ -43,6 +43,10 @@ var fallbackLabels = map[string]string{
 	"shell.infoPages":           "Information",
 	"shell.responsibleGambling": "Responsible gambling",
 	"shell.ageNotice":           "Only players over 18 may play. Gambling can be addictive: play responsibly, set limits and take breaks.",
+	"shell.appFailed.title":     "This part of the site could not be loaded",
+	"shell.appFailed.text":      "Everything else still works. Try again in a moment, or go to another part of the site.",
+	"shell.retry":               "Try again",
+	"shell.close":               "Close",
 	"notFound.title":            "Page not found",
 	"notFound.text":             "The page you are looking for does not exist or has moved.",
 	"notFound.goHome":           "Go Home",
@@ -113,6 +117,8 @@ func buildLayout(s *settings.Settings, lang, localeVersion string, msgs map[stri
 			InfoPages: t.get("shell.infoPages"), ResponsibleGambling: t.get("shell.responsibleGambling"),
 			AgeNotice: t.get("shell.ageNotice"), NotFoundTitle: t.get("notFound.title"),
 			NotFoundText: t.get("notFound.text"), GoHome: t.get("notFound.goHome"),
+			AppFailedTitle: t.get("shell.appFailed.title"), AppFailedText: t.get("shell.appFailed.text"),
+			Retry: t.get("shell.retry"), Close: t.get("shell.close"),
 		},
 	}
 	if l.Brand == "" {

@@ -122,7 +122,10 @@ export function problems(diag, allow = {}) {
   const status = new Map(diag.httpErrors.map((h) => [h.url, h.status]));
   const httpAllowed = (url) => (allow.http ?? []).some((re) => re.test(`${status.get(url) ?? 0} ${url}`));
   const out = [];
-  for (const e of diag.pageErrors) out.push(`uncaught page error: ${e}`);
+  for (const e of diag.pageErrors) {
+    if ((allow.pageErrors ?? []).some((re) => re.test(String(e)))) continue; // a test that breaks a page on purpose
+    out.push(`uncaught page error: ${e}`);
+  }
   for (const h of diag.httpErrors) {
     if (h.navigation || !h.sameOrigin || httpAllowed(h.url)) continue;
     out.push(`HTTP ${h.status} for ${h.url}`);

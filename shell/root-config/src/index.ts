@@ -1,4 +1,5 @@
-import { navigateToUrl, registerApplication, start, type LifeCycles } from 'single-spa';
+import { addErrorHandler, getAppStatus, LOAD_ERROR, navigateToUrl, registerApplication, start, type AppError, type LifeCycles } from 'single-spa';
+import { LOAD_TIMEOUT_MS, reportFailure, showFailure, withTimeout, type Phase, type Slot } from './fault';
 import { loadRemote, startFederation } from './federation';
 import { refreshHeader } from './header';
 import { isClientRoutable, routableAnchor } from './links';
@@ -26,7 +27,8 @@ let queue: Promise<unknown> = Promise.resolve();
 function load(app: AppName, expose: 'app' | 'modal', remotes: RemotesMap): Promise<RemoteLifecycles> {
   const next = queue.then(async () => {
     if (!remotes[app]) throw new Error(`[root-config] no release of "${app}" in mf-remotes`);
-    const mod = await loadRemote<RemoteLifecycles>(`${CONTAINER[app]}/${expose}`);
+    const what = `${CONTAINER[app]}/${expose}`;
+    const mod = await withTimeout(loadRemote<RemoteLifecycles>(what), LOAD_TIMEOUT_MS, what);
     if (!mod) throw new Error(`[root-config] ${CONTAINER[app]}/${expose} did not load`);
     return mod;
   });
@@ -75,6 +77,20 @@ function registerApps(remotes: RemotesMap): void {
   });
 }
 
+/** A failed app shows its notice in its slot and is reported; the rest of the page keeps working. */
+function isolateFailures(remotes: RemotesMap): void {
+  addErrorHandler((err: AppError) => {
+    const name = err.appOrParcelName;
+    const phase: Phase = (err as AppError & { phase?: Phase }).phase ?? (getAppStatus(name) === LOAD_ERROR ? 'load' : 'mount');
+    console.warn(`[root-config] ${name} failed (${phase}):`, err.message);
+    reportFailure(name, phase, err, remotes);
+    // The server already rendered the country-block notice: it stays as it is.
+    if (name === 'country-block') return;
+    const slot: Slot = name.endsWith('-modal') ? 'mf-modal' : 'mf-page';
+    showFailure(slot, name.replace(/-modal$/, ''));
+  });
+}
+
 function interceptLinks(): void {
   document.addEventListener('click', (event) => {
     const anchor = routableAnchor(event);
@@ -90,6 +106,7 @@ function boot(): void {
   const remotes = applyDevOverrides(readRemotes());
   startFederation(toFederationRemotes(remotes));
   registerApps(remotes);
+  isolateFailures(remotes);
   interceptLinks();
   window.addEventListener('casino:auth-changed', () => void refreshHeader());
   window.addEventListener('single-spa:app-change', () => {

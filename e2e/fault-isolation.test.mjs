@@ -1,0 +1,88 @@
+// One squad's broken release does not take the site down (issue 22, fault
+// isolation): a lobby build that throws on load shows an error state with
+// Retry in its slot while the header's log-in (another app) still works, the
+// failure is reported with the release version, and a rollback brings the
+// lobby back at the next load. A failing modal app leaves the page usable.
+import assert from 'node:assert/strict';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { inspectDb } from './lib/db.mjs';
+import { ROOT } from './lib/paths.mjs';
+import { SEL, casino, requireBuilds, screenshot, useSite, waitFor, waitForApp, waitForModal, withPage, MOBILE } from './lib/suite.mjs';
+
+const BROKEN = /broken release/;
+
+/** A copy of an app's build whose remote entry throws when it runs. */
+async function brokenBuild(app) {
+  const dir = await mkdtemp(join(tmpdir(), `broken-${app}-`));
+  await cp(join(ROOT, 'frontends', app, 'dist'), dir, { recursive: true });
+  await writeFile(join(dir, 'remoteEntry.js'), `throw new Error('broken release of ${app}');\n`);
+  return dir;
+}
+
+describe('fault isolation: a broken micro-frontend release', () => {
+  const site = useSite();
+  const publish = async (app, dir) => casino(['frontends', '--data', site.server.dataDir, 'publish', app, dir]);
+  const failures = async () => (await inspectDb(join(site.server.dataDir, 'casino.db'),
+    `SELECT json_extract(data, '$.app') AS app, json_extract(data, '$.version') AS version, json_extract(data, '$.phase') AS phase FROM event_log WHERE event = 'MICROFRONTEND_FAILURE' ORDER BY id`)).rows?.map(([app, version, phase]) => ({ app, version, phase })) ?? [];
+
+  test('a lobby that throws on load: error state with Retry, the header still logs in, the failure is reported, rollback restores it', async (t) => {
+    requireBuilds(site.server, ['root', 'lobby', 'profile']);
+    const dir = await brokenBuild('lobby');
+    try {
+      await publish('lobby', dir);
+      const opts = { baseURL: site.server.url, allow: { pageErrors: [BROKEN], console: [BROKEN] } };
+      await withPage(site.browser, t, opts, async ({ page }) => {
+        await page.goto('/casino');
+        const notice = page.locator('#mf-page [data-app-failed="lobby"]');
+        await notice.waitFor({ timeout: 20_000 });
+        await notice.getByRole('button', { name: 'Try again' }).waitFor();
+        assert.equal(await page.locator('#mf-page').getAttribute('aria-busy'), null, 'no endless loading state');
+        assert.equal(await page.locator('#mf-page .skeleton').count(), 0, 'the skeleton is gone');
+        await screenshot(page, 'fault-lobby-broken');
+        // Another squad's app still works: the header's Log in opens the profile overlay.
+        await page.locator(SEL.menuLogin).click();
+        await waitForModal(page, 'profile');
+        const rows = await waitFor(async () => {
+          const r = await failures();
+          return r.some((x) => x.app === 'lobby') && r;
+        }, { what: 'the failure report' });
+        const report = rows.find((x) => x.app === 'lobby');
+        assert.match(report.version, /^[0-9a-f]+$/, 'the broken release is named');
+        assert.equal(report.phase, 'load');
+      });
+      await casino(['frontends', '--data', site.server.dataDir, 'rollback', 'lobby']);
+      await withPage(site.browser, t, { baseURL: site.server.url }, async ({ page }) => {
+        await page.goto('/casino');
+        await waitForApp(page, 'lobby');
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a modal app that fails leaves the page usable, and its notice closes', async (t) => {
+    requireBuilds(site.server, ['root', 'lobby', 'profile']);
+    const dir = await brokenBuild('profile');
+    try {
+      await publish('profile', dir);
+      const opts = { baseURL: site.server.url, viewport: MOBILE, allow: { pageErrors: [BROKEN], console: [BROKEN] } };
+      await withPage(site.browser, t, opts, async ({ page }) => {
+        await page.goto('/casino?modal=login');
+        await waitForApp(page, 'lobby');
+        const notice = page.locator('#mf-modal [data-app-failed="profile"]');
+        await notice.waitFor({ timeout: 20_000 });
+        await screenshot(page, 'fault-modal-broken-375');
+        await notice.getByRole('button', { name: 'Close' }).click();
+        await notice.waitFor({ state: 'detached' });
+        assert.equal(new URL(page.url()).search, '', '?modal= is gone');
+        await page.locator('#mf-page').getByRole('link').first().waitFor();
+      });
+    } finally {
+      await casino(['frontends', '--data', site.server.dataDir, 'rollback', 'profile']);
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

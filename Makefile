@@ -81,8 +81,14 @@ test-go:
 test-unit:
 	npm run test:unit
 
+# Each e2e file starts its own BFF and Chromium, so files run side by side
+# (E2E_JOBS at once); the restore drill kills processes and measures a loss
+# window, so it runs alone afterwards.
+E2E_JOBS ?= 2
+E2E_FILES = $(filter-out e2e/restore-drill.test.mjs,$(wildcard e2e/*.test.mjs))
 test-e2e:
-	node --test --test-concurrency=1 --test-timeout=180000 --test-reporter=spec e2e/
+	node --test --test-concurrency=$(E2E_JOBS) --test-timeout=600000 --test-reporter=spec $(E2E_FILES)
+	node --test --test-concurrency=1 --test-timeout=180000 --test-reporter=spec e2e/restore-drill.test.mjs
 
 clean:
 	rm -rf $(BIN) frontends/*/dist shell/root-config/dist

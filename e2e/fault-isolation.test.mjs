@@ -4,7 +4,9 @@
 // failure is reported with the release version, and a rollback brings the
 // lobby back at the next load. A failing modal app leaves the page usable.
 import assert from 'node:assert/strict';
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -19,6 +21,16 @@ async function brokenBuild(app) {
   const dir = await mkdtemp(join(tmpdir(), `broken-${app}-`));
   await cp(join(ROOT, 'frontends', app, 'dist'), dir, { recursive: true });
   await writeFile(join(dir, 'remoteEntry.js'), `throw new Error('broken release of ${app}');\n`);
+  return dir;
+}
+
+/** A copy of an app's build whose manifest exposes nothing the shell can mount. */
+async function buildWithoutApp(app) {
+  const dir = await mkdtemp(join(tmpdir(), `noapp-${app}-`));
+  await cp(join(ROOT, 'frontends', app, 'dist'), dir, { recursive: true });
+  const manifest = JSON.parse(await readFile(join(dir, 'mf-manifest.json'), 'utf8'));
+  manifest.exposes = manifest.exposes.map((e) => ({ ...e, name: `${e.name}-renamed`, path: `./${e.name}-renamed` }));
+  await writeFile(join(dir, 'mf-manifest.json'), JSON.stringify(manifest));
   return dir;
 }
 
@@ -83,6 +95,27 @@ describe('fault isolation: a broken micro-frontend release', () => {
     } finally {
       await casino(['frontends', '--data', site.server.dataDir, 'rollback', 'profile']);
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('the release check refuses a build that exposes neither ./app nor ./modal, from the CLI and over HTTP', async () => {
+    const dir = await buildWithoutApp('lobby');
+    try {
+      const before = (await (await fetch(new URL('/api/core/casino/frontends', site.server.url))).json()).data.lobby?.version;
+      await assert.rejects(publish('lobby', dir), /RELEASE_CHECK_FAILED: lobby refused: it exposes neither \.\/app nor \.\/modal/);
+      await promisify(execFile)('tar', ['-czf', `${dir}.tar.gz`, '-C', dir, '.']);
+      const res = await fetch(new URL('/api/core/casino/frontends/lobby', site.server.url), {
+        method: 'POST', headers: { Authorization: `Bearer ${site.server.deployToken}` }, body: await readFile(`${dir}.tar.gz`),
+      });
+      assert.equal(res.status, 422);
+      const body = await res.json();
+      assert.equal(body.error.code, 'RELEASE_CHECK_FAILED');
+      assert.match(body.error.message, /exposes neither/);
+      const after = (await (await fetch(new URL('/api/core/casino/frontends', site.server.url))).json()).data.lobby?.version;
+      assert.equal(after, before, 'the refused build did not go live');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+      await rm(`${dir}.tar.gz`, { force: true });
     }
   });
 });

@@ -165,6 +165,10 @@ func TestUploadNeedsTokenAndRejectsEscapes(t *testing.T) {
 	a := API{Registry: reg, DeployToken: "s3cret"}
 	mux := http.NewServeMux()
 	mux.Handle("POST /api/core/casino/frontends/{name}", api.HandlerFunc(a.Upload))
+	valid := map[string]string{}
+	for name, f := range remoteBuild(t, nil, nil) {
+		valid[name] = string(f.Data)
+	}
 	tests := []struct {
 		name, token string
 		files       map[string]string
@@ -173,7 +177,8 @@ func TestUploadNeedsTokenAndRejectsEscapes(t *testing.T) {
 		{"no token", "", map[string]string{"remoteEntry.js": "x"}, 403},
 		{"wrong token", "nope", map[string]string{"remoteEntry.js": "x"}, 403},
 		{"escape", "s3cret", map[string]string{"../remoteEntry.js": "x"}, 400},
-		{"ok", "s3cret", map[string]string{"remoteEntry.js": "x", "./a/b.js": "y"}, 200},
+		{"ok", "s3cret", withFiles(valid, map[string]string{"./a/b.js": "y"}), 200},
+		{"release check", "s3cret", map[string]string{"remoteEntry.js": "x"}, 422},
 	}
 	for _, tt := range tests {
 		r := httptest.NewRequest("POST", "/api/core/casino/frontends/lobby", tarGz(t, tt.files))
@@ -209,4 +214,15 @@ func TestPublishFromAnotherProcessIsSeen(t *testing.T) {
 	if cur, _ := server.Current(ctx); cur["lobby"].Version != v1.Version {
 		t.Fatal("server missed the CLI rollback")
 	}
+}
+
+func withFiles(base, extra map[string]string) map[string]string {
+	out := map[string]string{}
+	for k, v := range base {
+		out[k] = v
+	}
+	for k, v := range extra {
+		out[k] = v
+	}
+	return out
 }

@@ -138,7 +138,7 @@ func (a API) Upload(w http.ResponseWriter, r *http.Request) error {
 	if err := extractTarGz(http.MaxBytesReader(w, r.Body, MaxUploadBytes), tmp); err != nil {
 		return fmt.Errorf("upload %s: %v: %w", name, err, api.ErrInvalidFormat.WithField("body", "Invalid format"))
 	}
-	rel, err := a.Registry.Publish(r.Context(), name, os.DirFS(tmp))
+	rel, err := a.Registry.Release(r.Context(), name, os.DirFS(tmp))
 	if err != nil {
 		return err
 	}

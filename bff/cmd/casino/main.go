@@ -268,7 +268,7 @@ func frontendsCmd(ctx context.Context, args []string) error {
 	}
 	switch sub := rest[0]; {
 	case sub == "publish" && len(rest) == 3:
-		r, err := reg.Publish(ctx, rest[1], os.DirFS(rest[2]))
+		r, err := reg.Release(ctx, rest[1], os.DirFS(rest[2]))
 		if err != nil {
 			return err
 		}

@@ -34,8 +34,17 @@ async function buildWithoutApp(app) {
   return dir;
 }
 
+/** A working copy of an app's build with a different version (a comment appended to its entry). */
+async function changedBuild(app, label) {
+  const dir = await mkdtemp(join(tmpdir(), `changed-${app}-`));
+  await cp(join(ROOT, 'frontends', app, 'dist'), dir, { recursive: true });
+  await writeFile(join(dir, 'remoteEntry.js'), `${await readFile(join(dir, 'remoteEntry.js'), 'utf8')}\n// ${label}\n`);
+  return dir;
+}
+
 describe('fault isolation: a broken micro-frontend release', () => {
-  const site = useSite();
+  // The automatic rollback checks every second and acts on a handful of views.
+  const site = useSite({ env: { CASINO_ROLLBACK_CHECK_EVERY: '1s', CASINO_ROLLBACK_MIN_VIEWS: '3', CASINO_ROLLBACK_RATE: '5%' } });
   const publish = async (app, dir) => casino(['frontends', '--data', site.server.dataDir, 'publish', app, dir]);
   const failures = async () => (await inspectDb(join(site.server.dataDir, 'casino.db'),
     `SELECT json_extract(data, '$.app') AS app, json_extract(data, '$.version') AS version, json_extract(data, '$.phase') AS phase FROM event_log WHERE event = 'MICROFRONTEND_FAILURE' ORDER BY id`)).rows?.map(([app, version, phase]) => ({ app, version, phase })) ?? [];
@@ -116,6 +125,84 @@ describe('fault isolation: a broken micro-frontend release', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
       await rm(`${dir}.tar.gz`, { force: true });
+    }
+  });
+
+  /** The lobby entry the server puts in a visitor's page, and the cookie it sets. */
+  const lobbyEntry = async (cookie) => {
+    const res = await fetch(new URL('/casino', site.server.url), { headers: cookie ? { Cookie: cookie } : {} });
+    const html = await res.text();
+    const remotes = JSON.parse(html.match(/<script[^>]*id="mf-remotes"[^>]*>([^<]*)<\/script>/)[1]);
+    return { entry: remotes.lobby, setCookie: res.headers.get('set-cookie') };
+  };
+
+  test('a 50 % canary serves both releases to different visitors, and each keeps theirs across reloads', async (t) => {
+    requireBuilds(site.server, ['root', 'lobby']);
+    const stable = (await lobbyEntry()).entry;
+    const dir = await changedBuild('lobby', 'canary');
+    try {
+      const out = await casino(['frontends', '--data', site.server.dataDir, 'publish', 'lobby', dir, '--canary', '50']);
+      assert.match(out, /canary 50%/);
+      const first = await lobbyEntry();
+      assert.match(first.setCookie ?? '', /casino_rel=\d+/, 'a visitor gets a bucket while a canary runs');
+      const inCanary = await lobbyEntry('casino_rel=10');
+      const outside = await lobbyEntry('casino_rel=80');
+      assert.notEqual(inCanary.entry, stable, 'bucket 10 is served the canary');
+      assert.equal(outside.entry, stable, 'bucket 80 keeps the current release');
+      const bucket = first.setCookie.match(/casino_rel=(\d+)/)[0];
+      for (let i = 0; i < 3; i++) assert.equal((await lobbyEntry(bucket)).entry, first.entry, 'the same release on every reload');
+      await withPage(site.browser, t, { baseURL: site.server.url }, async ({ page, context }) => {
+        await context.addCookies([{ name: 'casino_rel', value: '10', url: site.server.url }]);
+        await page.goto('/casino');
+        await waitForApp(page, 'lobby');
+        assert.equal((await page.evaluate(() => JSON.parse(document.getElementById('mf-remotes').textContent))).lobby, inCanary.entry);
+      });
+      await casino(['frontends', '--data', site.server.dataDir, 'promote', 'lobby']);
+      assert.equal((await lobbyEntry('casino_rel=80')).entry, inCanary.entry, 'promoted: everyone gets it');
+      await casino(['frontends', '--data', site.server.dataDir, 'rollback', 'lobby']);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a canary that fails on every load is rolled back automatically, and the next visitor gets the previous release', async (t) => {
+    requireBuilds(site.server, ['root', 'lobby']);
+    const stable = (await lobbyEntry('casino_rel=10')).entry;
+    const dir = await brokenBuild('lobby');
+    try {
+      await casino(['frontends', '--data', site.server.dataDir, 'publish', 'lobby', dir, '--canary', '50']);
+      const broken = (await lobbyEntry('casino_rel=10')).entry;
+      assert.notEqual(broken, stable);
+      const version = broken.split('/')[3];
+      const opts = { baseURL: site.server.url, allow: { pageErrors: [BROKEN], console: [BROKEN] } };
+      // Visitors of the canary's bucket meet the broken lobby until the watch
+      // (every second, three views at least) rolls it back.
+      let failedLoads = 0;
+      for (let i = 0; i < 3; i++) {
+        await withPage(site.browser, t, opts, async ({ page, context }) => {
+          await context.addCookies([{ name: 'casino_rel', value: '10', url: site.server.url }]);
+          await page.goto('/casino');
+          const failed = page.locator('#mf-page [data-app-failed="lobby"]');
+          await failed.or(page.locator('#mf-page [data-mf-app="lobby"]')).first().waitFor({ timeout: 20_000 });
+          if (await failed.count()) failedLoads++;
+        });
+      }
+      assert.ok(failedLoads >= 1, 'the canary failed for its visitors');
+      const rolled = await waitFor(async () => {
+        const list = (await (await fetch(new URL('/api/core/casino/frontends/lobby/releases', site.server.url))).json()).data;
+        return list.find((r) => r.version === version && r.rolledBackReason);
+      }, { what: 'the automatic rollback', timeout: 15_000 });
+      assert.match(rolled.rolledBackReason, /automatic rollback: \d+ failure reports for \d+ page views/);
+      assert.equal(rolled.canary ?? 0, 0);
+      assert.match(await casino(['frontends', '--data', site.server.dataDir, 'list', 'lobby']), /rolled back .*automatic rollback/);
+      await withPage(site.browser, t, { baseURL: site.server.url }, async ({ page, context }) => {
+        await context.addCookies([{ name: 'casino_rel', value: '10', url: site.server.url }]);
+        await page.goto('/casino');
+        await waitForApp(page, 'lobby');
+        assert.equal((await page.evaluate(() => JSON.parse(document.getElementById('mf-remotes').textContent))).lobby, stable);
+      });
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

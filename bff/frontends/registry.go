@@ -45,6 +45,13 @@ type Release struct {
 	Entry       string `json:"entry"`
 	PublishedAt string `json:"publishedAt"`
 	Current     bool   `json:"current"`
+	// Canary is the share of visitors (1–100) served this release beside
+	// the current one; 0 for every other release.
+	Canary int `json:"canary,omitempty"`
+	// RolledBackAt and RolledBackReason say why the release stopped being
+	// served by the automatic rollback (canary.go).
+	RolledBackAt     string `json:"rolledBackAt,omitempty"`
+	RolledBackReason string `json:"rolledBackReason,omitempty"`
 }
 
 var (
@@ -59,10 +66,13 @@ type Registry struct {
 	db  *database.DB
 	dir string
 
-	mu      sync.RWMutex
-	current map[string]Release // cache of the pointers; the shell reads it on every page
-	rev     uint64             // changes whenever a pointer moves
-	marker  markerStamp        // the marker file as last seen
+	mu       sync.RWMutex
+	current  map[string]Release // cache of the pointers; the shell reads it on every page
+	canaries map[string]Release // cached with current: the canary of each name that has one
+	rev      uint64             // changes whenever a pointer moves
+	marker   markerStamp        // the marker file as last seen
+
+	views viewCounts // pages served per release, for the automatic rollback
 }
 
 // markerFile is touched on every pointer move, by any process.
@@ -134,7 +144,7 @@ func (g *Registry) Snapshot(ctx context.Context) (map[string]Release, uint64, er
 		g.mu.Lock()
 		if g.marker != marker {
 			g.marker = marker
-			g.current = nil
+			g.current, g.canaries = nil, nil
 			g.rev++
 		}
 		c, rev = g.current, g.rev
@@ -143,26 +153,31 @@ func (g *Registry) Snapshot(ctx context.Context) (map[string]Release, uint64, er
 			return c, rev, nil
 		}
 	}
-	rows, err := g.db.Read.QueryContext(ctx, `SELECT name, version, entry, published_at FROM frontend_releases WHERE is_current = 1`)
+	rows, err := g.db.Read.QueryContext(ctx, `SELECT name, version, entry, published_at, is_current, canary_percent
+		FROM frontend_releases WHERE is_current = 1 OR canary_percent > 0`)
 	if err != nil {
 		return nil, 0, fmt.Errorf("current releases: %w", err)
 	}
 	defer rows.Close()
 	c = map[string]Release{}
+	canaries := map[string]Release{}
 	for rows.Next() {
 		var r Release
-		if err := rows.Scan(&r.Name, &r.Version, &r.Entry, &r.PublishedAt); err != nil {
+		if err := rows.Scan(&r.Name, &r.Version, &r.Entry, &r.PublishedAt, &r.Current, &r.Canary); err != nil {
 			return nil, 0, err
 		}
-		r.Current = true
-		c[r.Name] = r
+		if r.Current {
+			c[r.Name] = r
+		} else {
+			canaries[r.Name] = r
+		}
 	}
 	if err := rows.Err(); err != nil {
 		return nil, 0, err
 	}
 	g.mu.Lock()
 	if g.current == nil && g.rev == rev {
-		g.current = c
+		g.current, g.canaries = c, canaries
 	}
 	rev = g.rev
 	g.mu.Unlock()
@@ -172,14 +187,15 @@ func (g *Registry) Snapshot(ctx context.Context) (map[string]Release, uint64, er
 func (g *Registry) invalidate() {
 	g.touchMarker()
 	g.mu.Lock()
-	g.current = nil
+	g.current, g.canaries = nil, nil
 	g.rev++
 	g.mu.Unlock()
 }
 
 // List returns every release of name, newest first.
 func (g *Registry) List(ctx context.Context, name string) ([]Release, error) {
-	rows, err := g.db.Read.QueryContext(ctx, `SELECT name, version, entry, published_at, is_current FROM frontend_releases
+	rows, err := g.db.Read.QueryContext(ctx, `SELECT name, version, entry, published_at, is_current, canary_percent,
+		coalesce(rolled_back_at, ''), rolled_back_reason FROM frontend_releases
 		WHERE (? = '' OR name = ?) ORDER BY name, id DESC`, name, name)
 	if err != nil {
 		return nil, fmt.Errorf("list releases: %w", err)
@@ -188,7 +204,7 @@ func (g *Registry) List(ctx context.Context, name string) ([]Release, error) {
 	out := []Release{}
 	for rows.Next() {
 		var r Release
-		if err := rows.Scan(&r.Name, &r.Version, &r.Entry, &r.PublishedAt, &r.Current); err != nil {
+		if err := rows.Scan(&r.Name, &r.Version, &r.Entry, &r.PublishedAt, &r.Current, &r.Canary, &r.RolledBackAt, &r.RolledBackReason); err != nil {
 			return nil, err
 		}
 		out = append(out, r)
@@ -262,6 +278,11 @@ func (g *Registry) activate(ctx context.Context, name, version string) (Release,
 		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return err
 		}
+		// A release made current (a promotion, a new release or a roll
+		// forward) ends any canary of the name.
+		if _, err := tx.ExecContext(ctx, `UPDATE frontend_releases SET canary_percent = 0 WHERE name = ? AND canary_percent > 0`, name); err != nil {
+			return err
+		}
 		if currentVersion == version {
 			return nil
 		}
@@ -284,13 +305,24 @@ func (g *Registry) activate(ctx context.Context, name, version string) (Release,
 	return cur[name], nil
 }
 
-// Rollback makes the release that was current before the current one current
-// again.
+// Rollback stops name's canary when it has one; otherwise it makes the
+// release that was current before the current one current again.
 func (g *Registry) Rollback(ctx context.Context, name string) (Release, error) {
+	return g.rollback(ctx, name, true)
+}
+
+func (g *Registry) rollback(ctx context.Context, name string, canaryFirst bool) (Release, error) {
 	if !knownName(name) {
 		return Release{}, fmt.Errorf("rollback %q: %w", name, ErrUnknownName)
 	}
 	err := g.db.Tx(ctx, func(tx *sql.Tx) error {
+		if canaryFirst {
+			if res, err := tx.ExecContext(ctx, `UPDATE frontend_releases SET canary_percent = 0 WHERE name = ? AND canary_percent > 0`, name); err != nil {
+				return err
+			} else if n, _ := res.RowsAffected(); n > 0 {
+				return nil
+			}
+		}
 		var id, prev sql.NullInt64
 		err := tx.QueryRowContext(ctx, `SELECT id, previous_id FROM frontend_releases WHERE name = ? AND is_current = 1`, name).Scan(&id, &prev)
 		if errors.Is(err, sql.ErrNoRows) || (err == nil && !prev.Valid) {

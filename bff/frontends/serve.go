@@ -10,6 +10,7 @@ import (
 	"mime"
 	"net/http"
 	"os"
+	"strconv"
 	"path"
 	"path/filepath"
 	"strings"
@@ -138,15 +139,26 @@ func (a API) Upload(w http.ResponseWriter, r *http.Request) error {
 	if err := extractTarGz(http.MaxBytesReader(w, r.Body, MaxUploadBytes), tmp); err != nil {
 		return fmt.Errorf("upload %s: %v: %w", name, err, api.ErrInvalidFormat.WithField("body", "Invalid format"))
 	}
-	rel, err := a.Registry.Release(r.Context(), name, os.DirFS(tmp))
-	if err != nil {
+	var rel Release
+	if c := r.URL.Query().Get("canary"); c != "" {
+		percent, err := strconv.Atoi(c)
+		if err != nil {
+			return ErrBadCanary
+		}
+		rel, err = a.Registry.PublishCanary(r.Context(), name, os.DirFS(tmp), percent)
+		if err != nil {
+			return err
+		}
+	} else if rel, err = a.Registry.Release(r.Context(), name, os.DirFS(tmp)); err != nil {
 		return err
 	}
 	return api.WriteData(w, rel)
 }
 
 // Patch serves PATCH /api/core/casino/frontends/{name} with {"version": "…"}
-// (activate a published version) or {"rollback": true}.
+// (activate a published version), {"rollback": true} (stop the canary, or
+// return to the previous release) or {"promote": true} (the canary becomes
+// current). An upload with ?canary=PERCENT publishes a canary.
 func (a API) Patch(w http.ResponseWriter, r *http.Request) error {
 	if err := a.authorize(r); err != nil {
 		return err
@@ -154,6 +166,7 @@ func (a API) Patch(w http.ResponseWriter, r *http.Request) error {
 	var body struct {
 		Version  string `json:"version"`
 		Rollback bool   `json:"rollback"`
+		Promote  bool   `json:"promote"`
 	}
 	if err := api.Decode(w, r, &body); err != nil {
 		return err
@@ -165,6 +178,8 @@ func (a API) Patch(w http.ResponseWriter, r *http.Request) error {
 	switch {
 	case body.Rollback:
 		rel, err = a.Registry.Rollback(r.Context(), r.PathValue("name"))
+	case body.Promote:
+		rel, err = a.Registry.Promote(r.Context(), r.PathValue("name"))
 	case body.Version != "":
 		rel, err = a.Registry.Activate(r.Context(), r.PathValue("name"), body.Version)
 	default:

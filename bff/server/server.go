@@ -41,6 +41,7 @@ type Config struct {
 	Geo         geo.Config
 	SMTP        *mail.SMTPConfig // nil keeps e-mails in the outbox (see /dev/mailbox)
 	MailFrom    string
+	Releases    ReleaseWatch // automatic rollback of failing front-end releases (releases.go)
 }
 
 // App is the running casino: its database, services and handler.
@@ -119,6 +120,7 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 		return nil, err
 	}
 	a.openBonus(ctx)
+	a.watchReleases(ctx)
 	return a, nil
 }
 

@@ -26,12 +26,14 @@ const maxCachedPages = 512
 // pageKey is everything a shared page's bytes depend on. The layout pointer
 // changes whenever the settings revision, the language, the translations or
 // the footer licence change (Site.layout builds a new one); remotes is the
-// front-end registry revision; scripts is the operator-scripts entry, which
+// front-end registry revision and variant the canary releases a visitor is
+// served (one cached page per release, not per visitor); scripts is the operator-scripts entry, which
 // keeps its pointer while the scripts are unchanged; info versions an info
 // page's Markdown.
 type pageKey struct {
 	layout      *shell.Layout
 	remotes     uint64
+	variant     string
 	scripts     *scriptsEntry
 	info        int64
 	kind        shell.Kind
@@ -46,7 +48,7 @@ var hdrGzip = []string{"gzip"}
 
 func keyOf(v *view, play bool) pageKey {
 	return pageKey{
-		layout: v.Layout, remotes: v.remotes, scripts: v.scripts, info: v.info,
+		layout: v.Layout, remotes: v.remotes, variant: v.variant, scripts: v.scripts, info: v.info,
 		kind: v.Kind, play: play, app: v.App, title: v.Title, heading: v.Heading,
 		path: v.Path, modal: v.Modal, name: v.ModalName,
 	}

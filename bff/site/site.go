@@ -9,7 +9,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"io/fs"
 	"log/slog"
@@ -68,7 +67,7 @@ type Site struct {
 
 	mu          sync.Mutex
 	layouts     map[string]*layoutEntry // by language
-	remoteCache remotesEntry
+	remoteCache map[string]remotesEntry // per variant key (releases.go)
 	scripts     map[scripts.Filter]*scriptsEntry
 
 	rendered *renderCache // guest pages, rendered once per version of their inputs
@@ -83,9 +82,11 @@ type layoutEntry struct {
 }
 
 type remotesEntry struct {
-	rev   uint64
-	json  string
-	entry string
+	rev      uint64
+	variant  string // canary names this visitor is served, "" for none
+	json     string
+	entry    string
+	versions map[string]string // name → version served
 }
 
 type scriptsEntry struct {
@@ -243,34 +244,6 @@ func (s *Site) layout(ctx context.Context, st *settings.Settings, lang string) (
 	return l, nil
 }
 
-// remotes returns the inline registry (every current release but root), the
-// root config's entry URL and the registry revision they were built from.
-func (s *Site) remotes(ctx context.Context) remotesEntry {
-	cur, rev, err := s.deps.Frontends.Snapshot(ctx)
-	if err != nil {
-		slog.Error("site: frontend registry", "err", err)
-		return remotesEntry{json: "{}"}
-	}
-	s.mu.Lock()
-	e := s.remoteCache
-	s.mu.Unlock()
-	if e.rev == rev && e.json != "" {
-		return e
-	}
-	m := make(map[string]string, len(cur))
-	for name, rel := range cur {
-		if name != "root" {
-			m[name] = rel.Entry
-		}
-	}
-	doc, _ := json.Marshal(m) // sorted keys, <>& escaped
-	e = remotesEntry{rev: rev, json: string(doc), entry: cur["root"].Entry}
-	s.mu.Lock()
-	s.remoteCache = e
-	s.mu.Unlock()
-	return e
-}
-
 // noncePlaceholder marks where the per-request nonce goes in cached operator
 // scripts. The attribute is unquoted (a nonce is base64url) so a "<script"
 // inside a JavaScript string literal stays valid.
@@ -348,6 +321,7 @@ type view struct {
 	// country-block notice, a full document), so they may be reused.
 	shared  bool
 	remotes uint64
+	variant string        // canary releases served (releases.go)
 	scripts *scriptsEntry // nil without operator scripts
 	info    int64         // version of an info page's content
 }
@@ -381,8 +355,9 @@ func (s *Site) page(w http.ResponseWriter, r *http.Request, q *request, kind she
 		p.Nonce = newNonce()
 		return v // a fragment has no head, scripts or mount points
 	}
-	rem := s.remotes(r.Context())
-	p.RemotesJSON, p.RootEntry, v.remotes = rem.json, rem.entry, rem.rev
+	rem := s.remotes(w, r)
+	p.RemotesJSON, p.RootEntry, v.remotes, v.variant = rem.json, rem.entry, rem.rev, rem.variant
+	s.countViews(rem, app, p.Modal)
 	if withScripts {
 		f := scripts.Filter{AuthUsers: q.player != nil, Depositors: q.player != nil && q.player.Depositor}
 		v.scripts = s.operatorScripts(r.Context(), f)

@@ -126,10 +126,14 @@ func serve(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	releases, err := server.ReleaseWatchFromEnv()
+	if err != nil {
+		return err
+	}
 	app, err := server.New(ctx, server.Config{
 		Mode: mode, DataDir: c.data, ContentDir: c.content,
 		DeployToken: os.Getenv("CASINO_DEPLOY_TOKEN"), SystemToken: os.Getenv("CASINO_SYSTEM_TOKEN"),
-		Geo: geoCfg, SMTP: smtpCfg, MailFrom: os.Getenv("CASINO_MAIL_FROM"),
+		Geo: geoCfg, SMTP: smtpCfg, MailFrom: os.Getenv("CASINO_MAIL_FROM"), Releases: releases,
 	})
 	if err != nil {
 		return err
@@ -244,11 +248,17 @@ func ledgerCmd(ctx context.Context, args []string) error {
 func frontendsCmd(ctx context.Context, args []string) error {
 	fs := flag.NewFlagSet("frontends", flag.ExitOnError)
 	c := commonFlags(fs)
+	canary := fs.Int("canary", 0, "publish: serve the build to this share of visitors (1–99) beside the current release")
 	fs.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: casino frontends [--data DIR] publish NAME DIR | list [NAME] | rollback NAME | activate NAME VERSION")
+		fmt.Fprintln(os.Stderr, "usage: casino frontends [--data DIR] publish NAME DIR [--canary PERCENT] | promote NAME | list [NAME] | rollback NAME | activate NAME VERSION")
 	}
 	fs.Parse(args)
 	rest := fs.Args()
+	// Flags may follow the positional arguments: publish lobby dist --canary 10.
+	if len(rest) > 3 && rest[0] == "publish" {
+		fs.Parse(rest[3:])
+		rest = append(rest[:3:3], fs.Args()...)
+	}
 	if len(rest) == 0 {
 		fs.Usage()
 		return errors.New("missing sub-command")
@@ -261,18 +271,29 @@ func frontendsCmd(ctx context.Context, args []string) error {
 	reg := frontends.NewRegistry(db, c.data+"/frontends")
 	print := func(r frontends.Release) {
 		mark := " "
-		if r.Current {
+		switch {
+		case r.Current:
 			mark = "*"
+		case r.Canary > 0:
+			mark = "~"
 		}
-		fmt.Printf("%s %-14s %-18s %s  %s\n", mark, r.Name, r.Version, r.PublishedAt, r.Entry)
+		line := fmt.Sprintf("%s %-14s %-18s %s  %s", mark, r.Name, r.Version, r.PublishedAt, r.Entry)
+		if r.Canary > 0 {
+			line += fmt.Sprintf("  canary %d%%", r.Canary)
+		}
+		if r.RolledBackReason != "" {
+			line += fmt.Sprintf("  rolled back %s: %s", r.RolledBackAt, r.RolledBackReason)
+		}
+		fmt.Println(line)
 	}
+	var r frontends.Release
 	switch sub := rest[0]; {
+	case sub == "publish" && len(rest) == 3 && *canary > 0:
+		r, err = reg.PublishCanary(ctx, rest[1], os.DirFS(rest[2]), *canary)
 	case sub == "publish" && len(rest) == 3:
-		r, err := reg.Release(ctx, rest[1], os.DirFS(rest[2]))
-		if err != nil {
-			return err
-		}
-		print(r)
+		r, err = reg.Release(ctx, rest[1], os.DirFS(rest[2]))
+	case sub == "promote" && len(rest) == 2:
+		r, err = reg.Promote(ctx, rest[1])
 	case sub == "list" && len(rest) <= 2:
 		name := ""
 		if len(rest) == 2 {
@@ -285,21 +306,18 @@ func frontendsCmd(ctx context.Context, args []string) error {
 		for _, r := range list {
 			print(r)
 		}
+		return nil
 	case sub == "rollback" && len(rest) == 2:
-		r, err := reg.Rollback(ctx, rest[1])
-		if err != nil {
-			return err
-		}
-		print(r)
+		r, err = reg.Rollback(ctx, rest[1])
 	case sub == "activate" && len(rest) == 3:
-		r, err := reg.Activate(ctx, rest[1], rest[2])
-		if err != nil {
-			return err
-		}
-		print(r)
+		r, err = reg.Activate(ctx, rest[1], rest[2])
 	default:
 		fs.Usage()
-		return fmt.Errorf("bad arguments %v", rest)
+		return errors.New("bad arguments")
 	}
+	if err != nil {
+		return err
+	}
+	print(r)
 	return nil
 }

@@ -10,9 +10,9 @@ import (
 	"mime"
 	"net/http"
 	"os"
-	"strconv"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"casino/bff/api"

@@ -80,4 +80,23 @@ describe('refusals a player recognises', () => {
     assert.equal(res.status, 403);
     assert.ok(res.json.error?.code && res.json.error.message !== 'Something went wrong', JSON.stringify(res.json));
   });
+
+  test('a call that fails without an answer (a proxy error page) shows "Something went wrong" with Try again, which recovers', async (t) => {
+    requireBuilds(site.server, ['root', 'lobby']);
+    const allow = { http: [/^502 .*\/api\/admin\/get-games/] };
+    await withPage(site.browser, t, { baseURL: site.server.url, allow }, async ({ page }) => {
+      let broken = true;
+      await page.route('**/api/admin/get-games?**', (route) => (broken
+        ? route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>Bad Gateway</body></html>' })
+        : route.fallback()));
+      await page.goto('/casino');
+      await waitForApp(page, 'lobby');
+      const main = page.locator('#mf-page');
+      await main.getByText('Something went wrong').first().waitFor();
+      broken = false;
+      await main.getByRole('button', { name: 'Try again' }).first().click();
+      await main.getByText('Fruit Fiesta').first().waitFor();
+      assert.equal(await main.getByText('Something went wrong').count(), 0);
+    });
+  });
 });

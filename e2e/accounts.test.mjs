@@ -205,7 +205,7 @@ describe('player accounts', () => {
       assert.equal(await form.getByLabel('Email').inputValue(), 'bademail', 'typing keeps letters, digits and @ . _ % + -');
       assert.equal(await message('Email'), 'Invalid format');
       await form.getByLabel('Password', { exact: true }).fill('abc');
-      assert.equal(await message('Password', { exact: true }), 'Password must be at least 6 characters');
+      assert.equal(await message('Password', { exact: true }), 'Password must be at least 8 characters');
       await form.getByLabel('Confirm password').fill('abd');
       assert.equal(await message('Confirm password'), 'Passwords must match');
 

@@ -109,7 +109,7 @@ func TestLoginCookiesAndSessionCookieFromToken(t *testing.T) {
 	}
 
 	// Login: session cookie, state cookie and the 1-year registered cookie.
-	r = httptest.NewRequest("POST", "/api/user/login", strings.NewReader(`{"email":"ann@example.com","password":"secret1"}`))
+	r = httptest.NewRequest("POST", "/api/user/login", strings.NewReader(`{"email":"ann@example.com","password":"secret1x"}`))
 	rec = httptest.NewRecorder()
 	f.mux.ServeHTTP(rec, r)
 	cookies = strings.Join(rec.Header().Values("Set-Cookie"), "\n")

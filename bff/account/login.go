@@ -59,26 +59,32 @@ func (s *Service) Login(ctx context.Context, req LoginRequest, ip, location, use
 		return LoginResult{}, err
 	}
 	key := strings.ToLower(email)
-	if !s.throttle.Allowed(key, ip) {
-		return LoginResult{}, fmt.Errorf("login %s throttled: %w", ip, api.ErrTooManyRequests)
-	}
 	u, err := s.userByEmail(ctx, email)
 	if err != nil {
 		return LoginResult{}, err
+	}
+	known := false
+	if u != nil {
+		if known, err = s.loggedInFrom(ctx, u.ID, ip); err != nil {
+			return LoginResult{}, err
+		}
+	}
+	done, allowed := s.throttle.Begin(key, ip, known)
+	if !allowed {
+		return LoginResult{}, fmt.Errorf("login %s throttled: %w", ip, api.ErrTooManyRequests)
 	}
 	hash := dummyHash
 	if u != nil && u.PasswordHash != "" {
 		hash = u.PasswordHash
 	}
 	ok, err := VerifyPassword(ctx, req.Password, hash)
+	done(err == nil && u != nil && ok)
 	if err != nil {
 		return LoginResult{}, fmt.Errorf("verify password: %w", err)
 	}
 	if u == nil || !ok {
-		s.throttle.Failed(key, ip)
 		return LoginResult{}, ErrInvalidCredentials
 	}
-	s.throttle.Succeeded(key)
 
 	var last *LastLogin
 	var prev LastLogin
@@ -103,4 +109,18 @@ func (s *Service) Login(ctx context.Context, req LoginRequest, ip, location, use
 		s.db.Read.QueryRowContext(ctx, `SELECT cpnc FROM users WHERE id = ?`, u.ID).Scan(&cpnc)
 	}
 	return LoginResult{AccessToken: token, Locale: u.Locale, UserID: u.ID, Cpnc: cpnc, LastLogin: last}, nil
+}
+
+// loggedInFrom reports whether the player has logged in from ip before: such
+// an address is the owner's, and skips the account-wide login delay.
+func (s *Service) loggedInFrom(ctx context.Context, userID int64, ip string) (bool, error) {
+	var one int
+	err := s.db.Read.QueryRowContext(ctx, `SELECT 1 FROM logins WHERE user_id = ? AND ip = ? LIMIT 1`, userID, ip).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("known login address: %w", err)
+	}
+	return true, nil
 }

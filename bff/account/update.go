@@ -146,7 +146,12 @@ func (s *Service) Update(ctx context.Context, p *session.Player, req UpdateReque
 		return err
 	}
 	if changingPassword {
+		done, allowed := s.throttle.BeginPasswordCheck(fmt.Sprint(u.ID))
+		if !allowed {
+			return fmt.Errorf("current-password check for %d throttled: %w", u.ID, api.ErrTooManyRequests)
+		}
 		ok, err := VerifyPassword(ctx, req.CurrentPassword, u.PasswordHash)
+		done(err == nil && ok)
 		if err != nil || !ok {
 			return ErrWrongPassword.WithField("currentPassword", ErrWrongPassword.Message)
 		}

@@ -25,12 +25,16 @@ const (
 	msgTooOld          = "Invalid format"
 	msgMaxLength       = "Must be 255 characters or less"
 	msgConsentRequired = "Required"
+	msgCommonPassword  = "This password is too common. Please choose another"
 )
 
 const (
 	maxTextLength     = 255
 	minAge, maxAge    = 18, 100
 	maxPasswordLength = 255
+	// minPasswordLength is ASVS 5.0's floor (6.2.1): an operator's setting
+	// may ask for more, never for less.
+	minPasswordLength = 8
 )
 
 // emailChars is what the e-mail field lets a player type: letters, digits and
@@ -52,9 +56,10 @@ func ValidEmail(email string) string {
 	return ""
 }
 
-// PasswordProblem checks a password against the operator's policy.
+// PasswordProblem checks a password against the operator's policy, the
+// 8-character floor and the list of common breached passwords.
 func PasswordProblem(pw string, policy settings.PasswordPolicy) string {
-	minLen := max(policy.MinLength, 6)
+	minLen := max(policy.MinLength, minPasswordLength)
 	n := utf8.RuneCountInString(pw)
 	switch {
 	case pw == "":
@@ -82,6 +87,8 @@ func PasswordProblem(pw string, policy settings.PasswordPolicy) string {
 		return "Password must contain an uppercase character"
 	case policy.RequireSpecial && !special:
 		return "Password must contain a special character"
+	case isCommonPassword(pw):
+		return msgCommonPassword
 	}
 	return ""
 }

@@ -35,8 +35,13 @@ func TestPasswordProblem(t *testing.T) {
 		want   string
 	}{
 		{"", settings.PasswordPolicy{}, "Required"},
-		{"abc12", settings.PasswordPolicy{}, "Password must be at least 6 characters"},
-		{"abcdef", settings.PasswordPolicy{}, ""},
+		{"abc12", settings.PasswordPolicy{}, "Password must be at least 8 characters"},
+		{"abcdefg", settings.PasswordPolicy{MinLength: 6}, "Password must be at least 8 characters"},
+		{"kx9#vq2m", settings.PasswordPolicy{}, ""},
+		// Common breached passwords are refused, whatever their case.
+		{"password1", settings.PasswordPolicy{}, "This password is too common. Please choose another"},
+		{"Iloveyou1", settings.PasswordPolicy{}, "This password is too common. Please choose another"},
+		{"qwertyuiop", settings.PasswordPolicy{}, "This password is too common. Please choose another"},
 		{string(make([]byte, 256)), settings.PasswordPolicy{}, "Password must be 255 characters or less"},
 		{"abcdefgh", strict, "Password must contain a number"},
 		{"abcdefg1", strict, "Password must contain an uppercase character"},
@@ -106,7 +111,7 @@ func TestSignUpValidation(t *testing.T) {
 	st := settings.Defaults()
 	now := time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC)
 	valid := func() SignUpRequest {
-		return SignUpRequest{Email: "ann@example.com", Password: "secret1", ConfirmPassword: "secret1", FirstName: "Ann",
+		return SignUpRequest{Email: "ann@example.com", Password: "secret1x", ConfirmPassword: "secret1x", FirstName: "Ann",
 			LastName: "Lee", DateOfBirth: "1990-05-01", CountryCode: "DE", CurrencyCode: "EUR", PhoneCode: "+49",
 			Phone: "15123456789", Address: "Hauptstr. 1", City: "Berlin", ZipCode: "10115", Gender: "Female",
 			IsAdult: true, AcceptTerms: true}

@@ -65,7 +65,7 @@ func Defaults() Settings {
 			"th", "vi", "id", "hi", "ar",
 		},
 		DefaultCurrency:      "EUR",
-		Password:             PasswordPolicy{MinLength: 6},
+		Password:             PasswordPolicy{MinLength: 8},
 		ExcludedCountries:    []string{},
 		WhitelistedIPs:       []string{},
 		SupportEmail:         "support@aurum-casino.example",

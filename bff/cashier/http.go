@@ -279,5 +279,6 @@ func page(r *http.Request) (int, int) {
 	if err != nil || limit < 1 {
 		limit = 20
 	}
-	return pageNo, min(limit, 100)
+	// Clamped so (pageNo-1)*limit cannot overflow (issue 18, item 19).
+	return min(pageNo, 1_000_000), min(limit, 100)
 }

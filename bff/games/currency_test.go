@@ -3,6 +3,7 @@ package games
 import (
 	"context"
 	"encoding/json"
+	"net/http"
 	"net/http/httptest"
 	"testing"
 
@@ -54,5 +55,21 @@ func TestBetsInTheCallersCurrency(t *testing.T) {
 	// Fruit Fiesta: 0.05–25.00 EUR at 20 satoshi per cent.
 	if ff := byID["fruit-fiesta"]; ff.MinBet != "0.00000100" || ff.MaxBet != "0.00050000" {
 		t.Fatalf("fruit-fiesta in BTC: %s–%s", ff.MinBet, ff.MaxBet)
+	}
+}
+
+// Issue 18, item 19: junk page numbers answered 500 (strconv.Atoi clamps
+// "99999999999999999999" to MaxInt64 and (page-1)*limit overflowed).
+func TestJunkPageNumbersAnswerAnEmptyPage(t *testing.T) {
+	c, db := newCatalogue(t)
+	h := &HTTP{Catalogue: c, Settings: settings.NewStore(db)}
+	mux := http.NewServeMux()
+	h.Routes(mux)
+	for _, q := range []string{"pageNo=99999999999999999999", "pageNo=9223372036854775807&limit=100", "pageNo=-5&limit=-1", "pageNo=abc&limit=99999999999999999999"} {
+		rec := httptest.NewRecorder()
+		mux.ServeHTTP(rec, httptest.NewRequest("GET", "/api/admin/get-games?"+q, nil))
+		if rec.Code != 200 {
+			t.Errorf("%s: %d %s", q, rec.Code, rec.Body)
+		}
 	}
 }

@@ -51,6 +51,7 @@ type Page struct {
 const (
 	defaultLimit = 20
 	maxLimit     = 100
+	maxPage      = 1_000_000
 )
 
 // List returns the games matching q.
@@ -89,7 +90,9 @@ func (c *Catalogue) List(ctx context.Context, q Query) (Page, error) {
 	if natural := naturalOrder(q.Sort); q.Order != "" && q.Order != natural {
 		slices.Reverse(out)
 	}
-	page, limit := max(q.Page, 1), q.Limit
+	// A page past the end is empty; clamping it keeps (page-1)*limit from
+	// overflowing into a negative index (issue 18, item 19).
+	page, limit := min(max(q.Page, 1), maxPage), q.Limit
 	if limit <= 0 {
 		limit = defaultLimit
 	}

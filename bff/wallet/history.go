@@ -45,9 +45,8 @@ var typeNames = map[string]string{"debit": "Bet", "credit": "Win", "rollback": "
 
 // History lists the player's committed game transactions, newest first.
 func (s *Service) History(ctx context.Context, playerID int64, page, limit int) (History, error) {
-	if page < 1 {
-		page = 1
-	}
+	// Clamped so (page-1)*limit cannot overflow (issue 18, item 19).
+	page = min(max(page, 1), 1_000_000)
 	if limit < 1 {
 		limit = DefaultPageSize
 	}

@@ -151,11 +151,14 @@ func (s *Service) NewChallenge() (Challenge, error) {
 	if err != nil {
 		return Challenge{}, err
 	}
-	// ALTCHA carries parameters in the salt's query part; the expiry is
-	// covered by the hash and therefore by the signature.
-	salt := hex.EncodeToString(raw) + "?expires=" + strconv.FormatInt(s.now().Add(s.ttl).Unix(), 10)
+	// ALTCHA carries parameters in the salt's query part. The hash alone
+	// does not protect the expiry: sha256(salt+number) is the same when
+	// digits of the number move to the end of the salt's expires=, so the
+	// signature covers the expiry as a separate input too (issue 18, item 13).
+	expires := s.now().Add(s.ttl).Unix()
+	salt := hex.EncodeToString(raw) + "?expires=" + strconv.FormatInt(expires, 10)
 	challenge := hashHex(salt, n.Int64())
-	return Challenge{Algorithm: Algorithm, Challenge: challenge, MaxNumber: s.maxNumber, Salt: salt, Signature: s.sign(challenge)}, nil
+	return Challenge{Algorithm: Algorithm, Challenge: challenge, MaxNumber: s.maxNumber, Salt: salt, Signature: s.sign(challenge, expires)}, nil
 }
 
 // Verify checks a base64 JSON payload: signature, solution, expiry and
@@ -178,7 +181,8 @@ func (s *Service) Verify(token string) error {
 	if err := json.Unmarshal(raw, &p); err != nil || p.Algorithm != Algorithm || p.Salt == "" || p.Number < 0 {
 		return ErrMalformed
 	}
-	if !equal(s.sign(p.Challenge), p.Signature) || !equal(hashHex(p.Salt, p.Number), p.Challenge) {
+	expires, ok := saltExpiry(p.Salt)
+	if !ok || !equal(s.sign(p.Challenge, expires.Unix()), p.Signature) || !equal(hashHex(p.Salt, p.Number), p.Challenge) {
 		return ErrInvalid
 	}
 	now := s.now()
@@ -189,8 +193,7 @@ func (s *Service) Verify(token string) error {
 			delete(s.used, c)
 		}
 	}
-	expires, ok := saltExpiry(p.Salt)
-	if !ok || !now.Before(expires) {
+	if !now.Before(expires) {
 		return ErrExpired
 	}
 	if _, seen := s.used[p.Challenge]; seen {
@@ -217,9 +220,12 @@ func (p Payload) Encode() string {
 	return base64.StdEncoding.EncodeToString(b)
 }
 
-func (s *Service) sign(challenge string) string {
+// sign covers the challenge and, as its own input, the expiry.
+func (s *Service) sign(challenge string, expires int64) string {
 	m := hmac.New(sha256.New, s.key)
 	m.Write([]byte(challenge))
+	m.Write([]byte{0})
+	m.Write([]byte(strconv.FormatInt(expires, 10)))
 	return hex.EncodeToString(m.Sum(nil))
 }
 

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"testing"
 	"time"
 )
@@ -55,7 +56,7 @@ func TestVerify(t *testing.T) {
 		{"not json", func() string { return base64.StdEncoding.EncodeToString([]byte("nope")) }, ErrMalformed},
 		{"other algorithm", func() string { return tamper(func(p *Payload) { p.Algorithm = "SHA-1" }) }, ErrMalformed},
 		{"wrong number", func() string { return tamper(func(p *Payload) { p.Number++ }) }, ErrInvalid},
-		{"forged signature", func() string { return tamper(func(p *Payload) { p.Signature = other.sign(p.Challenge) }) }, ErrInvalid},
+		{"forged signature", func() string { return tamper(func(p *Payload) { p.Signature = other.sign(p.Challenge, 0) }) }, ErrInvalid},
 		{"changed salt", func() string { return tamper(func(p *Payload) { p.Salt = "00" + p.Salt }) }, ErrInvalid},
 		{"oversized", func() string { return string(make([]byte, 4096)) }, ErrMalformed},
 	}
@@ -159,5 +160,29 @@ func TestSameKeyVerifiesAcrossInstances(t *testing.T) {
 	after, _ := New(key) // the process restarted with the stored key
 	if err := after.Verify(p.Encode()); err != nil {
 		t.Fatalf("challenge from before the restart = %v", err)
+	}
+}
+
+// Issue 18, item 13: the hash covers salt+number as one string, so digits of
+// the number could be moved into the salt's expiry ("expires=1700000000" +
+// "42" → "expires=17000000004", number 2): a solved challenge that never
+// expires. The expiry is signed on its own now.
+func TestSplicedExpiryIsRefused(t *testing.T) {
+	s := newTestService(t)
+	p := solved(t, s)
+	digits := strconv.FormatInt(p.Number, 10)
+	for len(digits) < 2 { // need a digit to move and one to keep
+		p = solved(t, s)
+		digits = strconv.FormatInt(p.Number, 10)
+	}
+	spliced := p
+	spliced.Salt = p.Salt + digits[:len(digits)-1]
+	spliced.Number, _ = strconv.ParseInt(digits[len(digits)-1:], 10, 64)
+	if hashHex(spliced.Salt, spliced.Number) != p.Challenge {
+		t.Fatal("splice does not keep the hash")
+	}
+	s.now = func() time.Time { return time.Now().Add(DefaultTTL + time.Hour) }
+	if err := s.Verify(spliced.Encode()); err == nil {
+		t.Fatal("a challenge with its expiry spliced verified after the TTL")
 	}
 }

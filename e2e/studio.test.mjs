@@ -108,11 +108,16 @@ describe('studio', () => {
       assert.equal((await page.locator('#seed-client').textContent()).trim(), 'grace-seed');
       assert.equal((await page.locator('#seed-nonce').textContent()).trim(), '0');
 
-      // The verifier (no login needed) recomputes the last round from the revealed seed.
+      // The verifier recomputes the last round from the revealed seed, for its
+      // owner only: a visitor with the round's id learns nothing (issue 18, item 14).
       const guest = await context.browser().newContext({ viewport: MOBILE });
       try {
         const vp = await guest.newPage();
-        await vp.goto(new URL(`/provably-fair?round=${encodeURIComponent(last.roundId)}`, site.server.url).href);
+        const verifyURL = new URL(`/provably-fair?round=${encodeURIComponent(last.roundId)}`, site.server.url).href;
+        await vp.goto(verifyURL);
+        assert.equal(await vp.locator('#commitment').count(), 0, 'a visitor does not get the round');
+        await guest.addCookies([{ name: 'casino_session', value: token, url: site.server.url }]);
+        await vp.goto(verifyURL);
         assert.equal((await vp.locator('#commitment').textContent()).trim(), 'matches');
         assert.equal((await vp.locator('#stored-match').textContent()).trim(), 'identical to what was shown');
         assert.equal((await vp.locator('#verify-win').textContent()).trim(), (last.round.win / 100).toFixed(2));

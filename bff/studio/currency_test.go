@@ -57,7 +57,7 @@ func TestBTCSpinInSatoshi(t *testing.T) {
 	if _, err := f.svc.RotateSeeds(ctx, sess, ""); err != nil {
 		t.Fatal(err)
 	}
-	v, err := f.svc.Verify(ctx, VerifyQuery{Round: res.RoundID})
+	v, err := f.svc.Verify(ctx, VerifyQuery{Round: res.RoundID, Player: 2})
 	if err != nil || v.Matches == nil || !*v.Matches || v.Currency != "BTC" || v.Round.Win != r.Win {
 		t.Fatalf("verify %+v %v", v, err)
 	}
@@ -96,7 +96,7 @@ func TestTypedVerificationInACurrency(t *testing.T) {
 	if _, err := f.svc.RotateSeeds(ctx, sess, ""); err != nil {
 		t.Fatal(err)
 	}
-	stored, _ := f.svc.Verify(ctx, VerifyQuery{Round: res.RoundID})
+	stored, _ := f.svc.Verify(ctx, VerifyQuery{Round: res.RoundID, Player: 2})
 	typed := VerifyQuery{Game: "fruit-fiesta", Bet: "0.000002", ServerSeed: stored.Query.ServerSeed, ServerSeedHash: res.Seed.ServerSeedHash,
 		ClientSeed: res.Seed.ClientSeed, Nonce: "1", Currency: "BTC"}
 	for _, factor := range []string{"", "20"} { // today's rate, the round's stored factor

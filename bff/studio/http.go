@@ -121,7 +121,11 @@ func (s *Service) Routes(mux *http.ServeMux, sessions *session.Manager) {
 		return api.WriteData(w, rd)
 	})
 	h("GET /api/studio/verify", func(w http.ResponseWriter, r *http.Request) error {
-		v, err := s.Verify(r.Context(), VerifyQueryFrom(r))
+		q, err := verifyQueryOf(r, sessions)
+		if err != nil {
+			return err
+		}
+		v, err := s.Verify(r.Context(), q)
 		if err != nil {
 			return err
 		}
@@ -198,6 +202,20 @@ type VerifyQuery struct {
 	// outcome keeps it); without it the operator's current rate applies.
 	Currency string
 	Factor   string
+	// Player is who asks (0: a visitor). A real-money round is verified for
+	// its owner only, as GET /api/studio/rounds/{id} shows it to its owner
+	// only; a demo round to whoever holds its unguessable id.
+	Player int64
+}
+
+// verifyQueryOf reads the query string and the asking player.
+func verifyQueryOf(r *http.Request, sessions *session.Manager) (VerifyQuery, error) {
+	q := VerifyQueryFrom(r)
+	p, err := sessions.FromRequest(r)
+	if p != nil {
+		q.Player = p.ID
+	}
+	return q, err
 }
 
 // VerifyQueryFrom reads the query string.
@@ -232,6 +250,11 @@ func (s *Service) Verify(ctx context.Context, q VerifyQuery) (*Verified, error) 
 		rd, err := s.Round(ctx, q.Round)
 		if err != nil {
 			return nil, err
+		}
+		// Another player's round is as unknown as a missing one, whatever
+		// server seed comes with the question (issue 18, item 14).
+		if rd.Mode == ModeReal && rd.UserID != q.Player {
+			return nil, api.ErrNotFound
 		}
 		stored = rd
 		q.Game, q.Bet, q.ClientSeed, q.ServerSeedHash = rd.GameID, rd.Bet, rd.ClientSeed, rd.ServerSeedHash

@@ -116,7 +116,9 @@ func (s *Service) PageRoutes(mux *http.ServeMux, sessions *session.Manager, cont
 	mux.HandleFunc("GET /play/studio/{game}", func(w http.ResponseWriter, r *http.Request) {
 		s.servePlay(w, r, sessions)
 	})
-	mux.HandleFunc("GET /provably-fair", s.serveVerifier)
+	mux.HandleFunc("GET /provably-fair", func(w http.ResponseWriter, r *http.Request) {
+		s.serveVerifier(w, r, sessions)
+	})
 	mux.HandleFunc("GET /studio/rounds/{id}", func(w http.ResponseWriter, r *http.Request) {
 		s.serveRecall(w, r, sessions)
 	})
@@ -174,10 +176,14 @@ func (s *Service) slotTitles() []Title {
 	return out
 }
 
-func (s *Service) serveVerifier(w http.ResponseWriter, r *http.Request) {
-	page := verifyPage{Version: staticVersion, Games: s.slotTitles(), Q: VerifyQueryFrom(r)}
+func (s *Service) serveVerifier(w http.ResponseWriter, r *http.Request, sessions *session.Manager) {
+	q, err := verifyQueryOf(r, sessions)
+	page := verifyPage{Version: staticVersion, Games: s.slotTitles(), Q: q}
 	if r.URL.RawQuery != "" {
-		v, err := s.Verify(r.Context(), page.Q)
+		v, verr := s.Verify(r.Context(), page.Q)
+		if err == nil {
+			err = verr
+		}
 		var apiErr *api.Error
 		switch {
 		case err == nil:

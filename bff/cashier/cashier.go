@@ -221,6 +221,11 @@ func (s *Service) player(ctx context.Context, id int64) (player, error) {
 	return p, nil
 }
 
+// viewer is the player as the method rules see them.
+func (p player) viewer() Viewer {
+	return Viewer{LoggedIn: true, Email: p.Email, EmailVerified: p.EmailVerified, Tags: p.Tags}
+}
+
 // newID returns a public id: prefix and 16 random hex digits.
 func newID(prefix string) string {
 	b := make([]byte, 8)

@@ -32,7 +32,7 @@ func (s *Service) cryptoMethod(ctx context.Context, p player, country string, cu
 		if m.Kind != KindCrypto {
 			continue
 		}
-		r := m.Offer(Viewer{LoggedIn: true, Email: p.Email, Tags: p.Tags}, country, cur, purpose, st)
+		r := m.Offer(p.viewer(), country, cur, purpose, st)
 		if r == Offered {
 			return m, nil
 		}

@@ -119,7 +119,7 @@ func (s *Service) offered(ctx context.Context, name string, p player, country st
 	}
 	refusal := RefusedInactive
 	if ok {
-		refusal = m.Offer(Viewer{LoggedIn: true, Email: p.Email, Tags: p.Tags}, country, cur, purpose, st)
+		refusal = m.Offer(p.viewer(), country, cur, purpose, st)
 	}
 	switch refusal {
 	case Offered:

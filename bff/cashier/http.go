@@ -187,7 +187,7 @@ func (web *Web) getPayments(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
-		q.Viewer = Viewer{LoggedIn: true, Email: pl.Email, Tags: pl.Tags}
+		q.Viewer = pl.viewer()
 		profileCountry = pl.Country
 		if q.Currency == "" {
 			q.Currency = pl.Currency

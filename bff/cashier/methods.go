@@ -220,7 +220,11 @@ func nonNil(v []string) []string {
 type Viewer struct {
 	LoggedIn bool
 	Email    string
-	Tags     []string
+	// EmailVerified: allowEmails matches a verified address only, or signing
+	// up with someone else's address would unlock their method (issue 18,
+	// item 15).
+	EmailVerified bool
+	Tags          []string
 }
 
 // Purpose of a listing.
@@ -261,7 +265,7 @@ func (m Method) Offer(v Viewer, country string, cur ledger.Currency, purpose str
 		return RefusedCurrency
 	case slices.Contains(m.RestrictedCurrencies, cur.Code):
 		return RefusedCurrency
-	case len(m.AllowEmails) > 0 && !slices.ContainsFunc(m.AllowEmails, func(e string) bool { return v.LoggedIn && strings.EqualFold(e, v.Email) }):
+	case len(m.AllowEmails) > 0 && !slices.ContainsFunc(m.AllowEmails, func(e string) bool { return v.LoggedIn && v.EmailVerified && strings.EqualFold(e, v.Email) }):
 		return RefusedAudience
 	case len(m.AllowTags) > 0 && !slices.ContainsFunc(m.AllowTags, func(t string) bool { return v.LoggedIn && slices.Contains(v.Tags, t) }):
 		return RefusedAudience

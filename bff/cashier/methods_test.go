@@ -39,7 +39,9 @@ func TestListSeededMethods(t *testing.T) {
 		{"withdrawal lists methods with withdrawals", player, "DE", "EUR", ForWithdrawal, "banktransfer,interac"},
 		{"crypto withdrawal", player, "DE", "USDT", ForWithdrawal, "crypto"},
 		{"allowTags: vip", Viewer{LoggedIn: true, Email: "v@example.com", Tags: []string{"vip"}}, "DE", "EUR", ForDeposit, "visa,mastercard,carouseller,skrill,mobilepay,banktransfer,interac,vipwire"},
-		{"allowEmails (case-insensitive)", Viewer{LoggedIn: true, Email: "PILOT@aurum-casino.example"}, "DE", "EUR", ForDeposit, "visa,mastercard,carouseller,skrill,mobilepay,banktransfer,interac,betapay"},
+		{"allowEmails (case-insensitive)", Viewer{LoggedIn: true, Email: "PILOT@aurum-casino.example", EmailVerified: true}, "DE", "EUR", ForDeposit, "visa,mastercard,carouseller,skrill,mobilepay,banktransfer,interac,betapay"},
+		// Issue 18, item 15: an unverified address unlocks nothing.
+		{"allowEmails needs a verified address", Viewer{LoggedIn: true, Email: "pilot@aurum-casino.example"}, "DE", "EUR", ForDeposit, "visa,mastercard,carouseller,skrill,mobilepay,banktransfer,interac"},
 		{"tag with its own countries", Viewer{LoggedIn: true, Tags: []string{"bonus_abuser"}}, "DE", "EUR", ForDeposit, "visa,carouseller,skrill,mobilepay,banktransfer,interac"},
 		{"matched tag: matched list applies", Viewer{LoggedIn: true, Tags: []string{"bonus_abuser"}}, "BR", "BRL", ForDeposit, "visa,carouseller,banktransfer"},
 		{"unmatched tag: matched list does not apply", Viewer{LoggedIn: true, Tags: []string{"newbie"}}, "BR", "BRL", ForDeposit, "visa,mastercard,carouseller,banktransfer"},
@@ -60,7 +62,7 @@ func TestOfferRules(t *testing.T) {
 	eur := ledger.MustCurrency("EUR")
 	st := Settings{DefaultLimits: map[string]Limit{"EUR": {Min: "10", Max: "5000"}}}
 	base := Method{Name: "m", Kind: KindWallet, Processor: "sandbox", IsActive: true}
-	player := Viewer{LoggedIn: true, Email: "a@example.com", Tags: []string{"t1"}}
+	player := Viewer{LoggedIn: true, Email: "a@example.com", EmailVerified: true, Tags: []string{"t1"}}
 	cases := []struct {
 		name    string
 		edit    func(*Method)
@@ -88,6 +90,7 @@ func TestOfferRules(t *testing.T) {
 		{"restricted currencies", func(m *Method) { m.RestrictedCurrencies = []string{"EUR"} }, player, "DE", ForDeposit, RefusedCurrency},
 		{"allowEmails", func(m *Method) { m.AllowEmails = []string{"b@example.com"} }, player, "DE", ForDeposit, RefusedAudience},
 		{"allowEmails, in", func(m *Method) { m.AllowEmails = []string{"A@example.com"} }, player, "DE", ForDeposit, Offered},
+		{"allowEmails, unverified address", func(m *Method) { m.AllowEmails = []string{"a@example.com"} }, Viewer{LoggedIn: true, Email: "a@example.com"}, "DE", ForDeposit, RefusedAudience},
 		{"allowEmails, visitor", func(m *Method) { m.AllowEmails = []string{"a@example.com"} }, Viewer{Email: "a@example.com"}, "DE", ForDeposit, RefusedAudience},
 		{"allowTags", func(m *Method) { m.AllowTags = []string{"t2"} }, player, "DE", ForDeposit, RefusedAudience},
 		{"allowTags, in", func(m *Method) { m.AllowTags = []string{"t2", "t1"} }, player, "DE", ForDeposit, Offered},

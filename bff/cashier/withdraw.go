@@ -263,7 +263,7 @@ func (s *Service) Withdraw(ctx context.Context, c Caller, req WithdrawRequest) (
 	if err != nil {
 		return Withdrawal{}, err
 	}
-	if !ok || m.Offer(Viewer{LoggedIn: true, Email: p.Email, Tags: p.Tags}, country, cur, ForWithdrawal, st) != Offered {
+	if !ok || m.Offer(p.viewer(), country, cur, ForWithdrawal, st) != Offered {
 		return Withdrawal{}, api.ErrValidation.WithField("paymentMethod", MsgMethodNotOffers)
 	}
 	details, v := validateWithdrawal(req, m, cur)

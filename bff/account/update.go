@@ -43,7 +43,19 @@ var identityFields = map[string]bool{
 	"countryCode": true, "address": true, "city": true, "zipCode": true,
 }
 
-const msgLocked = "This field can no longer be changed"
+const (
+	msgLocked      = "This field can no longer be changed"
+	msgBonusActive = "The country cannot be changed while a bonus is active"
+)
+
+// hasActiveBonus reports whether the player has an active bonus.
+func (s *Service) hasActiveBonus(ctx context.Context, userID int64) (bool, error) {
+	if s.ActiveBonus == nil {
+		return false, nil
+	}
+	b, err := s.ActiveBonus(ctx, userID)
+	return b != nil, err
+}
 
 type fieldChange struct {
 	name, column string
@@ -104,6 +116,18 @@ func (s *Service) Update(ctx context.Context, p *session.Player, req UpdateReque
 				continue
 			}
 			resetKYC = true
+		}
+		if c.name == "countryCode" {
+			// Bonus rules follow the profile country: it stays put while a
+			// bonus is active (issue 18, item 16).
+			active, err := s.hasActiveBonus(ctx, u.ID)
+			if err != nil {
+				return err
+			}
+			if active {
+				v.Add(c.name, msgBonusActive)
+				continue
+			}
 		}
 		if m := validateField(c.name, next, req, u); m != "" {
 			v.Add(c.name, m)

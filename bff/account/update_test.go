@@ -74,3 +74,27 @@ func TestSetKYCStatus(t *testing.T) {
 		t.Fatalf("unknown player: %v", err)
 	}
 }
+
+// Issue 18, item 16: bonus country rules read the profile country, so it
+// cannot change while a bonus is active.
+func TestCountryStaysWhileABonusIsActive(t *testing.T) {
+	f := newFixture(t)
+	token, uid := f.register(t, annSignUp)
+	active := true
+	f.svc.ActiveBonus = func(_ context.Context, id int64) (any, error) {
+		if id == uid && active {
+			return map[string]any{"id": 1}, nil
+		}
+		return nil, nil
+	}
+	body := map[string]any{"countryCode": "AT", "onChangeResetKyc": true}
+	status, res := f.call(t, "PUT", "/api/user/update-user-details", body, token)
+	fields, _ := res["error"].(map[string]any)["fields"].(map[string]any)
+	if status != 400 || fields["countryCode"] != msgBonusActive {
+		t.Fatalf("country change with an active bonus: %d %v", status, res)
+	}
+	active = false
+	if status, res := f.call(t, "PUT", "/api/user/update-user-details", body, token); status != 200 {
+		t.Fatalf("country change without a bonus: %d %v", status, res)
+	}
+}

@@ -28,7 +28,13 @@ func (a *App) openBonus(ctx context.Context) {
 		return err
 	}
 	a.Games.Wallet.Wagering = b
-	a.Accounts.ActiveBonus = func(ctx context.Context, userID int64) (any, error) { return b.Active(ctx, userID) }
+	a.Accounts.ActiveBonus = func(ctx context.Context, userID int64) (any, error) {
+		ub, err := b.Active(ctx, userID)
+		if ub == nil { // an untyped nil: account tests "no active bonus" with == nil
+			return nil, err
+		}
+		return ub, err
+	}
 	go every(ctx, time.Minute, "bonus: expired bonuses forfeited", b.ExpireDue)
 }
 

@@ -18,8 +18,15 @@ import (
 	"casino/bff/api"
 )
 
-// MaxUploadBytes bounds one uploaded build (compressed).
-const MaxUploadBytes = 64 << 20
+// MaxUploadBytes bounds one uploaded build (compressed). The compressed cap
+// alone lets a small gzip bomb fill the disk, so the extracted bytes and the
+// number of entries are capped too (issue 18, item 17); today's builds are
+// under 1 MB and 30 files.
+const (
+	MaxUploadBytes    = 64 << 20
+	MaxExtractedBytes = 128 << 20
+	MaxUploadEntries  = 2000
+)
 
 // gzipFile writes path.gz beside path: builds are compressed once at publish,
 // never per request.
@@ -192,14 +199,19 @@ func (a API) Patch(w http.ResponseWriter, r *http.Request) error {
 }
 
 // extractTarGz unpacks a build archive into dir, refusing links, absolute
-// paths and parent-directory escapes.
+// paths, parent-directory escapes, more than MaxUploadEntries entries and
+// more than MaxExtractedBytes in all.
 func extractTarGz(r io.Reader, dir string) error {
+	return extractTarGzLimited(r, dir, MaxExtractedBytes, MaxUploadEntries)
+}
+
+func extractTarGzLimited(r io.Reader, dir string, maxBytes int64, maxEntries int) error {
 	zr, err := gzip.NewReader(r)
 	if err != nil {
 		return err
 	}
 	tr := tar.NewReader(zr)
-	count := 0
+	count, entries, left := 0, 0, maxBytes
 	for {
 		hdr, err := tr.Next()
 		if errors.Is(err, io.EOF) {
@@ -207,6 +219,12 @@ func extractTarGz(r io.Reader, dir string) error {
 		}
 		if err != nil {
 			return err
+		}
+		if entries++; entries > maxEntries {
+			return fmt.Errorf("more than %d entries", maxEntries)
+		}
+		if hdr.Size > left {
+			return fmt.Errorf("%s: the build extracts to more than %d bytes", hdr.Name, maxBytes)
 		}
 		name := path.Clean(strings.TrimPrefix(hdr.Name, "./"))
 		switch hdr.Typeflag {
@@ -227,7 +245,12 @@ func extractTarGz(r io.Reader, dir string) error {
 		if err != nil {
 			return err
 		}
-		_, err = io.Copy(f, tr)
+		// The header's size is checked above; the copy is bounded as well,
+		// whatever the header claimed.
+		n, err := io.Copy(f, io.LimitReader(tr, left+1))
+		if left -= n; err == nil && left < 0 {
+			err = fmt.Errorf("%s: the build extracts to more than %d bytes", hdr.Name, maxBytes)
+		}
 		if cerr := f.Close(); err == nil {
 			err = cerr
 		}

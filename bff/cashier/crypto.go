@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"log/slog"
 	"strings"
 
 	"casino/bff/api"
@@ -132,14 +133,25 @@ func (s *Service) ChainTransfer(ctx context.Context, t coins.Transfer) error {
 		method = ms[0].Name
 	}
 	proc := chainProcessor(n)
-	var publicID string
+	var publicID, code, status string
 	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
-		err := tx.QueryRowContext(ctx, `SELECT public_id FROM cashier_deposits WHERE processor = ? AND payment_id = ?`, proc, t.TxID).Scan(&publicID)
+		err := tx.QueryRowContext(ctx, `SELECT public_id, error_code, status FROM cashier_deposits WHERE processor = ? AND payment_id = ?`, proc, t.TxID).
+			Scan(&publicID, &code, &status)
 		if errors.Is(err, sql.ErrNoRows) {
+			// The deposit-time checks run once, when the transfer is first
+			// seen: a failure holds it for review (hold.go).
+			hold, err := s.cryptoHold(ctx, tx, userID, ledger.FromMinor(t.Amount, cur), method, st)
+			if err != nil {
+				return err
+			}
+			if hold != "" {
+				code = heldPrefix + hold
+				slog.Warn("cashier: crypto deposit held for review", "user", userID, "tx", t.TxID, "reason", hold)
+			}
 			publicID = newID("dep_")
 			_, err = tx.ExecContext(ctx, `INSERT INTO cashier_deposits(public_id, user_id, method, processor, currency, amount, status, payment_id,
-					network, address, confirmations, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?)`,
-				publicID, userID, method, proc, cur.Code, t.Amount, t.TxID, n.Name, t.Address, t.Confirmations, s.stamp(), s.stamp())
+					network, address, confirmations, error_code, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?)`,
+				publicID, userID, method, proc, cur.Code, t.Amount, t.TxID, n.Name, t.Address, t.Confirmations, code, s.stamp(), s.stamp())
 			return err
 		}
 		if err != nil {
@@ -152,7 +164,8 @@ func (s *Service) ChainTransfer(ctx context.Context, t coins.Transfer) error {
 	if err != nil {
 		return fmt.Errorf("chain transfer %s: %w", t.TxID, err)
 	}
-	if t.Confirmations >= st.confirmations(n) {
+	// Held, or rejected by an operator after a hold: not credited.
+	if !strings.HasPrefix(code, heldPrefix) && status != DepositRejected && t.Confirmations >= st.confirmations(n) {
 		if _, err := s.confirm(ctx, publicID, proc, t.TxID); err != nil {
 			return err
 		}

@@ -6,6 +6,7 @@
 //	casino frontends publish NAME DIR | list [NAME] | rollback NAME | activate NAME VERSION
 //	casino ledger check [--data data]
 //	casino withdrawals list|approve ID|reject ID [--reason …]
+//	casino deposits held|release ID|reject ID
 package main
 
 import (
@@ -53,6 +54,8 @@ func main() {
 		err = ledgerCmd(ctx, args)
 	case "withdrawals":
 		err = withdrawalsCmd(ctx, args)
+	case "deposits":
+		err = depositsCmd(ctx, args)
 	case "mirrors":
 		err = mirrorsCmd(ctx, args)
 	case "settings":
@@ -85,6 +88,7 @@ commands:
   mirrors    put URL [SETTINGS_JSON] | list: the casino's mirror domains (loginOff, registration windows)
   ledger     check: verify every ledger invariant (zero-sum transactions, balances, no negatives)
   withdrawals list [--status S] | approve ID | reject ID [--reason TEXT]: players' withdrawals
+  deposits   held | release ID | reject ID: crypto deposits held for review (they failed the deposit-time checks)
   kyc        EMAIL NOT_STARTED|PENDING|APPROVED|REJECTED: record the review of a player's identity documents
 `)
 }

@@ -51,6 +51,9 @@ type Service struct {
 	// ActiveBonus returns the player's active bonus for get-user-details'
 	// activeBonus (bff/bonus; nil or a nil answer: null).
 	ActiveBonus func(ctx context.Context, userID int64) (any, error)
+	// LoyaltyLevel, when set, returns userLoyaltyLevel (bff/loyalty); without
+	// it every player shows the lowest level.
+	LoyaltyLevel func(ctx context.Context, userID int64) (any, error)
 }
 
 // Verifier checks a challenge answer (bff/captcha).

@@ -112,6 +112,15 @@ func (s *Service) Details(ctx context.Context, userID int64) (Details, error) {
 	zero := ledger.FromMinor(0, money).Decimal()
 	referral, _ := json.Marshal(map[string]any{"referralCode": fmt.Sprintf("R%06d", u.ID), "referredCount": 0, "earnings": zero, "percent": st.ReferAFriendPercent})
 	loyalty, _ := json.Marshal(map[string]any{"level": 0, "name": "Bronze", "points": 0, "nextLevelPoints": 1000})
+	if s.LoyaltyLevel != nil {
+		l, err := s.LoyaltyLevel(ctx, u.ID)
+		if err != nil {
+			return Details{}, err
+		}
+		if loyalty, err = json.Marshal(l); err != nil {
+			return Details{}, err
+		}
+	}
 	monthly, _ := json.Marshal(map[string]any{"depositLimit": nil, "deposited": zero})
 	return Details{
 		GetUser: GetUser{

@@ -22,6 +22,7 @@ import (
 	"casino/bff/geo"
 	"casino/bff/i18n"
 	"casino/bff/ledger"
+	"casino/bff/loyalty"
 	"casino/bff/mail"
 	"casino/bff/realtime"
 	"casino/bff/scripts"
@@ -62,6 +63,7 @@ type App struct {
 	Games     *Games
 	Studio    *studio.Service
 	Bonus     *bonus.Service
+	Loyalty   *loyalty.Service
 
 	// Ledger is the one ledger every service posts through: its group
 	// commit batches their writes together (one queue for the one writer).
@@ -120,6 +122,7 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 		return nil, err
 	}
 	a.openBonus(ctx)
+	a.openLoyalty(ctx)
 	a.watchReleases(ctx)
 	return a, nil
 }
@@ -210,6 +213,7 @@ func (a *App) routes() (*http.ServeMux, error) {
 	a.gamesRoutes(mux)
 	a.studioRoutes(mux)
 	a.bonusRoutes(mux)
+	a.loyaltyRoutes(mux)
 	handle("POST /api/user/log-event", a.Tracking.Handler())
 	handle("GET /api/user/events", a.Sessions.RequireUser(a.Realtime.Handler()))
 

@@ -62,6 +62,8 @@ func main() {
 		err = settingsCmd(ctx, args)
 	case "kyc":
 		err = kycCmd(ctx, args)
+	case "loyalty":
+		err = loyaltyCmd(ctx, args)
 	case "help", "-h", "--help":
 		usage()
 		return
@@ -90,6 +92,7 @@ commands:
   withdrawals list [--status S] | approve ID | reject ID [--reason TEXT]: players' withdrawals
   deposits   held | release ID | reject ID: crypto deposits held for review (they failed the deposit-time checks)
   kyc        EMAIL NOT_STARTED|PENDING|APPROVED|REJECTED: record the review of a player's identity documents
+  loyalty    levels | put-level JSON | set-rate CURRENCY MINOR_UNITS | recompute | show EMAIL: the VIP club
 `)
 }
 

@@ -1,11 +1,13 @@
 import { getSession, getToken, subscribeSession } from './session';
 
-export type RealtimeEventName = 'failedDeposit' | 'debit' | 'credit';
+export type RealtimeEventName = 'failedDeposit' | 'debit' | 'credit' | 'levelUp';
 
 export interface RealtimePayloads {
   failedDeposit: { method: string };
   debit: { win: string };
   credit: { win: string };
+  /** A higher VIP level reached (bff/loyalty). */
+  levelUp: { level: number; name: string; points: number };
 }
 
 type Handler<E extends RealtimeEventName> = (payload: RealtimePayloads[E]) => void;
@@ -17,6 +19,7 @@ const handlers: { [E in RealtimeEventName]: Set<Handler<E>> } = {
   failedDeposit: new Set(),
   debit: new Set(),
   credit: new Set(),
+  levelUp: new Set(),
 };
 let source: EventSource | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -24,7 +27,7 @@ let attempts = 0;
 let unsubscribeSession: (() => void) | null = null;
 
 function subscriberCount(): number {
-  return handlers.failedDeposit.size + handlers.debit.size + handlers.credit.size;
+  return (Object.keys(handlers) as RealtimeEventName[]).reduce((n, name) => n + handlers[name].size, 0);
 }
 
 function dispatch(name: RealtimeEventName, ev: MessageEvent): void {

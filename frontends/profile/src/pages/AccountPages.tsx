@@ -1,11 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Button, Card, ErrorState, Field, Grid, LinkButton, Muted, Select, Stack } from '@casino/ui';
-import { useUserDetails } from '../api';
 import { MyBonuses } from '../components/MyBonuses';
 import { m } from '../messages';
 import { PROFILE_MENU } from '../components/ProfileMenu';
 import { ProfileLayout } from './ProfileLayout';
+import { VipClub } from '../vip/VipClub';
 
 // The completion form checks phone numbers: it loads with its metadata on demand.
 const ProfileCompletion = lazy(() => import('./MyProfilePage').then((x) => ({ default: () => <x.ProfileForm updateFrom="Update Form" /> })));
@@ -16,24 +16,9 @@ export const MyBonusesPage = () => (
   </ProfileLayout>
 );
 
-function Vip() {
-  const intl = useIntl();
-  const { data, loading } = useUserDetails();
-  const raw = data?.userLoyaltyLevel;
-  const level = typeof raw === 'object' && raw ? (raw.name ?? raw.level) : raw;
-  return (
-    <Card>
-      <Stack $gap={3}>
-        <Muted>{intl.formatMessage(m.vipIntro)}</Muted>
-        {!loading && level != null && <strong>{intl.formatMessage(m.vipLevel, { level: String(level) })}</strong>}
-      </Stack>
-    </Card>
-  );
-}
-
 export const VipClubPage = () => (
   <ProfileLayout title={m.menuVipClub}>
-    <Vip />
+    <VipClub />
   </ProfileLayout>
 );
 

@@ -1,0 +1,219 @@
+package loyalty
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	"casino/bff/ledger"
+)
+
+// batchPostings bounds the ledger postings one catch-up reads.
+const batchPostings = 5000
+
+// qRealStakes reads the real-money side of bets and of bet rollbacks among
+// postings (lo, hi]: a bet takes from player:{id}:real (negative amount, a
+// positive stake), its rollback gives it back (a negative stake).
+const qRealStakes = `SELECT a.player_id, p.currency, -p.amount
+	FROM ledger_postings p
+	JOIN ledger_accounts a ON a.id = p.account_id AND a.kind = 'real'
+	JOIN ledger_transactions t ON t.id = p.transaction_id
+	LEFT JOIN ledger_transactions r ON r.id = t.reverses_id
+	WHERE p.id > ? AND p.id <= ? AND (t.kind = 'bet' OR (t.kind = 'rollback' AND r.kind = 'bet'))`
+
+type stakeKey struct {
+	player   int64
+	currency string
+}
+
+// levelUp is one level reached, published after commit.
+type levelUp struct {
+	player int64
+	level  Level
+	points int64
+}
+
+// CatchUp counts the postings committed since the last call (at most
+// batchPostings) and returns how many it read; quiet suppresses level-up
+// events (a recompute).
+func (s *Service) CatchUp(ctx context.Context) (int, error) { return s.catchUp(ctx, false) }
+
+func (s *Service) catchUp(ctx context.Context, quiet bool) (int, error) {
+	s.run.Lock()
+	defer s.run.Unlock()
+	var cursor, last int64
+	if err := s.db.Read.QueryRowContext(ctx, `SELECT posting_id, (SELECT COALESCE(max(id), 0) FROM ledger_postings) FROM loyalty_cursor`).Scan(&cursor, &last); err != nil {
+		return 0, fmt.Errorf("loyalty: cursor: %w", err)
+	}
+	hi := min(last, cursor+batchPostings)
+	if hi <= cursor {
+		return 0, nil
+	}
+	// Committed ids are dense up to last (one writer commits in id order),
+	// so everything in (cursor, hi] is visible now.
+	rows, err := s.db.Read.QueryContext(ctx, qRealStakes, cursor, hi)
+	if err != nil {
+		return 0, fmt.Errorf("loyalty: read stakes: %w", err)
+	}
+	deltas := map[stakeKey]int64{}
+	for rows.Next() {
+		var k stakeKey
+		var d int64
+		if err := rows.Scan(&k.player, &k.currency, &d); err != nil {
+			rows.Close()
+			return 0, err
+		}
+		deltas[k] += d
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return 0, err
+	}
+	levels, err := s.Levels(ctx)
+	if err != nil {
+		return 0, err
+	}
+	players := map[int64]bool{}
+	for k := range deltas {
+		players[k.player] = true
+	}
+	rate := func(currency string) (int64, error) { return s.minorPerPoint(ctx, currency) }
+	var ups []levelUp
+	err = s.ledger.Do(ctx, func(tx *ledger.Tx) error {
+		ups = ups[:0]
+		q := tx.SQL()
+		res, err := q.ExecContext(tx.Context(), `UPDATE loyalty_cursor SET posting_id = ? WHERE id = 1 AND posting_id = ?`, hi, cursor)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			return fmt.Errorf("loyalty: cursor moved under a catch-up")
+		}
+		for k, d := range deltas {
+			if d == 0 {
+				continue
+			}
+			if _, err := q.ExecContext(tx.Context(), `INSERT INTO loyalty_stakes(player_id, currency, staked) VALUES (?, ?, ?)
+				ON CONFLICT(player_id, currency) DO UPDATE SET staked = staked + excluded.staked`, k.player, k.currency, d); err != nil {
+				return err
+			}
+		}
+		for p := range players {
+			up, err := settle(tx, levels, rate, p)
+			if err != nil {
+				return err
+			}
+			if up != nil {
+				ups = append(ups, *up)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	if s.Publish != nil && !quiet {
+		for _, u := range ups {
+			s.Publish(u.player, LevelUp, map[string]any{"level": u.level.Level, "name": u.level.Name, "points": u.points})
+		}
+	}
+	return int(hi - cursor), nil
+}
+
+// settle recomputes one player's points from their running stakes (a row
+// per currency: a handful, never their history) and stores the level; it
+// returns the level reached when it went up.
+func settle(tx *ledger.Tx, levels []Level, rate func(string) (int64, error), player int64) (*levelUp, error) {
+	rows, err := tx.SQL().QueryContext(tx.Context(), `SELECT currency, staked FROM loyalty_stakes WHERE player_id = ?`, player)
+	if err != nil {
+		return nil, err
+	}
+	var points int64
+	for rows.Next() {
+		var cur string
+		var staked int64
+		if err := rows.Scan(&cur, &staked); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		r, err := rate(cur)
+		if err != nil {
+			rows.Close()
+			return nil, err
+		}
+		if staked > 0 {
+			points += staked / r
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	lvl, _ := levelFor(levels, points)
+	old := -1 // no row yet
+	if err := tx.SQL().QueryRowContext(tx.Context(), `SELECT COALESCE((SELECT level FROM loyalty_players WHERE player_id = ?), -1)`, player).Scan(&old); err != nil {
+		return nil, err
+	}
+	if _, err := tx.SQL().ExecContext(tx.Context(), `INSERT INTO loyalty_players(player_id, points, level) VALUES (?, ?, ?)
+		ON CONFLICT(player_id) DO UPDATE SET points = excluded.points, level = excluded.level, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')`,
+		player, points, lvl.Level); err != nil {
+		return nil, err
+	}
+	if lvl.Level > max(old, 0) {
+		return &levelUp{player: player, level: lvl, points: points}, nil
+	}
+	return nil, nil
+}
+
+// Recompute rebuilds every player's stakes, points and level from the whole
+// ledger (no level-up events): after an operator changes rates or levels, or
+// to check the running figures.
+func (s *Service) Recompute(ctx context.Context) error {
+	s.forget()
+	s.run.Lock()
+	err := s.ledger.Do(ctx, func(tx *ledger.Tx) error {
+		for _, q := range []string{`DELETE FROM loyalty_stakes`, `UPDATE loyalty_players SET points = 0, level = 0`, `UPDATE loyalty_cursor SET posting_id = 0`} {
+			if _, err := tx.SQL().ExecContext(tx.Context(), q); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	s.run.Unlock()
+	if err != nil {
+		return err
+	}
+	for {
+		n, err := s.catchUp(ctx, true)
+		if err != nil || n == 0 {
+			return err
+		}
+	}
+}
+
+// Run catches up every interval until ctx ends, draining a backlog at once.
+func (s *Service) Run(ctx context.Context, interval time.Duration) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		for {
+			n, err := s.CatchUp(ctx)
+			if err != nil {
+				if ctx.Err() == nil && !strings.Contains(err.Error(), "database is closed") {
+					slog.Error("loyalty: catch-up failed", "err", err)
+				}
+				break
+			}
+			if n < batchPostings {
+				break
+			}
+		}
+	}
+}

@@ -24,6 +24,7 @@ import (
 	"casino/bff/ledger"
 	"casino/bff/loyalty"
 	"casino/bff/mail"
+	"casino/bff/races"
 	"casino/bff/realtime"
 	"casino/bff/scripts"
 	"casino/bff/session"
@@ -64,6 +65,7 @@ type App struct {
 	Studio    *studio.Service
 	Bonus     *bonus.Service
 	Loyalty   *loyalty.Service
+	Races     *races.Service
 
 	// Ledger is the one ledger every service posts through: its group
 	// commit batches their writes together (one queue for the one writer).
@@ -123,6 +125,7 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 	}
 	a.openBonus(ctx)
 	a.openLoyalty(ctx)
+	a.openRaces(ctx)
 	a.watchReleases(ctx)
 	return a, nil
 }
@@ -214,6 +217,7 @@ func (a *App) routes() (*http.ServeMux, error) {
 	a.studioRoutes(mux)
 	a.bonusRoutes(mux)
 	a.loyaltyRoutes(mux)
+	a.racesRoutes(mux)
 	handle("POST /api/user/log-event", a.Tracking.Handler())
 	handle("GET /api/user/events", a.Sessions.RequireUser(a.Realtime.Handler()))
 

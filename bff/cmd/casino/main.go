@@ -64,6 +64,8 @@ func main() {
 		err = kycCmd(ctx, args)
 	case "loyalty":
 		err = loyaltyCmd(ctx, args)
+	case "races":
+		err = racesCmd(ctx, args)
 	case "help", "-h", "--help":
 		usage()
 		return
@@ -93,6 +95,7 @@ commands:
   deposits   held | release ID | reject ID: crypto deposits held for review (they failed the deposit-time checks)
   kyc        EMAIL NOT_STARTED|PENDING|APPROVED|REJECTED: record the review of a player's identity documents
   loyalty    levels | put-level JSON | set-rate CURRENCY MINOR_UNITS | recompute | show EMAIL: the VIP club
+  races      create JSON | list | show ID: time-boxed races (prizes paid by the running server at the end)
 `)
 }
 

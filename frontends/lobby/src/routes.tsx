@@ -1,15 +1,15 @@
 import { lazy, Suspense, type ReactElement } from 'react';
 import { matchRoutes, usePathname, type RouteParams } from '@casino/platform';
-import { Page, Skeleton, Icon } from '@casino/ui';
-import { m } from './messages';
+import { Page, Skeleton } from '@casino/ui';
 import { CasinoPage } from './pages/CasinoPage';
-import { InfoListPage, NotFound } from './pages/InfoListPage';
+import { NotFound } from './pages/InfoListPage';
 import { ProvidersPage } from './pages/ProvidersPage';
 
 // The casino lobby is the first page most visitors see: it ships in the
 // exposed chunk; the other pages load on demand (first-load budget).
 const GamePage = lazy(() => import('./pages/GamePage').then((x) => ({ default: x.GamePage })));
 const PromotionsPage = lazy(() => import('./pages/PromotionsPage').then((x) => ({ default: x.PromotionsPage })));
+const RacesPage = lazy(() => import('./races/RacesPage').then((x) => ({ default: x.RacesPage })));
 const FavoritesPage = lazy(() => import('./pages/FavoritesPage').then((x) => ({ default: x.FavoritesPage })));
 
 function PageSkeleton() {
@@ -37,7 +37,7 @@ export const LOBBY_ROUTES: readonly Route[] = [
   { path: '/freemoney', render: () => <PromotionsPage freeMoney /> },
   { path: '/profile/favorites', render: () => <FavoritesPage /> },
   { path: '/providers', render: () => <ProvidersPage /> },
-  { path: '/tournaments', render: () => <InfoListPage title={m.tournamentsTitle} empty={m.tournamentsEmpty} icon={<Icon name="trophy" />} /> },
+  { path: '/tournaments', render: () => <RacesPage /> },
 ];
 
 export function LobbyApp() {

@@ -218,6 +218,7 @@ func (a *App) routes() (*http.ServeMux, error) {
 	a.bonusRoutes(mux)
 	a.loyaltyRoutes(mux)
 	a.racesRoutes(mux)
+	a.statisticsRoutes(mux)
 	handle("POST /api/user/log-event", a.Tracking.Handler())
 	handle("GET /api/user/events", a.Sessions.RequireUser(a.Realtime.Handler()))
 

@@ -47,6 +47,7 @@ var appRoutes = []appRoute{
 	{Path: "/profile2/verification", App: shell.AppProfile, Title: "Verification"},
 	{Path: "/profile2/my-bonuses", App: shell.AppProfile, Title: "My Bonuses"},
 	{Path: "/profile2/vip-club", App: shell.AppProfile, Title: "VIP Club"},
+	{Path: "/profile2/statistics", App: shell.AppProfile, Title: "Statistics"},
 	{Path: "/profile2/freeze-account", App: shell.AppProfile, Title: "Freeze Account"},
 	{Path: "/profile2/limits", App: shell.AppProfile, Title: "Limits"},
 	{Path: "/vip-club", App: shell.AppProfile, Title: "VIP Club"},

@@ -58,6 +58,7 @@ export const APP_ROUTES = [
   ['/profile2/verification', 'profile'],
   ['/profile2/my-bonuses', 'profile'],
   ['/profile2/vip-club', 'profile'],
+  ['/profile2/statistics', 'profile'],
   ['/profile2/my-history', 'cashier'],
   ['/profile2/freeze-account', 'profile'],
   ['/profile2/limits', 'profile'],

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactElement } from 'react';
 import { matchRoutes, usePathname } from '@casino/platform';
 import { FreezeAccountPage, LimitsPage, MyBonusesPage, OverviewPage, VipClubPage } from './pages/AccountPages';
 import { VerificationPage } from './pages/VerificationPage';
+import { StatisticsPage } from './statistics/StatisticsPage';
 
 // The profile form checks phone numbers: its metadata loads with this page only.
 const LazyMyProfilePage = lazy(() => import('./pages/MyProfilePage').then((x) => ({ default: x.MyProfilePage })));
@@ -25,6 +26,7 @@ export const PROFILE_ROUTES: readonly { path: string; render: () => ReactElement
   { path: '/bonuses', render: () => <MyBonusesPage /> },
   { path: '/profile2/vip-club', render: () => <VipClubPage /> },
   { path: '/vip-club', render: () => <VipClubPage /> },
+  { path: '/profile2/statistics', render: () => <StatisticsPage /> },
   { path: '/profile2/freeze-account', render: () => <FreezeAccountPage /> },
   { path: '/profile2/limits', render: () => <LimitsPage /> },
   { path: '/profile2/*', render: () => <OverviewPage /> },

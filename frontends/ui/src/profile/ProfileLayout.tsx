@@ -15,6 +15,7 @@ export const PROFILE_MENU: { href: string; label: MessageDescriptor }[] = [
   { href: '/profile2/verification', label: m.menuVerification },
   { href: '/profile2/my-bonuses', label: m.menuMyBonuses },
   { href: '/profile2/vip-club', label: m.menuVipClub },
+  { href: '/profile2/statistics', label: m.menuStatistics },
   { href: '/profile2/my-history', label: m.menuMyHistory },
   { href: '/profile2/freeze-account', label: m.menuFreezeAccount },
   { href: '/profile2/limits', label: m.menuLimits },

@@ -12,6 +12,7 @@ export const profileMenuMessages = defineMessages({
   menuVerification: { id: 'profile.menu.verification', defaultMessage: 'Verification' },
   menuMyBonuses: { id: 'profile.menu.myBonuses', defaultMessage: 'My bonuses' },
   menuVipClub: { id: 'profile.menu.vipClub', defaultMessage: 'VIP club' },
+  menuStatistics: { id: 'profile.menu.statistics', defaultMessage: 'Statistics' },
   menuMyHistory: { id: 'profile.menu.myHistory', defaultMessage: 'My history' },
   menuFreezeAccount: { id: 'profile.menu.freezeAccount', defaultMessage: 'Freeze account' },
   menuLimits: { id: 'profile.menu.limits', defaultMessage: 'Limits' },

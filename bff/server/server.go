@@ -24,6 +24,7 @@ import (
 	"casino/bff/ledger"
 	"casino/bff/loyalty"
 	"casino/bff/mail"
+	"casino/bff/openapi"
 	"casino/bff/races"
 	"casino/bff/realtime"
 	"casino/bff/scripts"
@@ -222,6 +223,7 @@ func (a *App) routes() (*http.ServeMux, error) {
 	handle("POST /api/user/log-event", a.Tracking.Handler())
 	handle("GET /api/user/events", a.Sessions.RequireUser(a.Realtime.Handler()))
 
+	mux.HandleFunc("GET /api/openapi.json", openapi.Handler)
 	mux.HandleFunc("GET /healthz", a.health)
 	if !a.Mail.Relayed() {
 		mux.Handle("GET /dev/mailbox", a.Mail.MailboxHandler())

@@ -23,7 +23,7 @@ type testServer struct {
 	URL string
 }
 
-func start(t *testing.T, cfg Config) *testServer {
+func start(t testing.TB, cfg Config) *testServer {
 	t.Helper()
 	content := t.TempDir()
 	os.MkdirAll(filepath.Join(content, "locales"), 0o755)
@@ -45,7 +45,7 @@ func start(t *testing.T, cfg Config) *testServer {
 
 // testGeoConfig points at the data files npm ci installs at the repository
 // root (CASINO_NODE_MODULES overrides).
-func testGeoConfig(t *testing.T) geo.Config {
+func testGeoConfig(t testing.TB) geo.Config {
 	t.Helper()
 	nm := os.Getenv("CASINO_NODE_MODULES")
 	if nm == "" {

@@ -19,9 +19,10 @@ const fuzzAdminToken = "fuzz-admin-token-0123456789abcdef0123456789"
 
 // FuzzJSONBodies sends arbitrary bytes as the JSON body of every POST, PUT
 // and PATCH route the server registers (so every JSON body decoder, the ones
-// squads add later too), as a logged-in player with the admin token, and
-// checks each answer: never a 5xx, and a status and body the OpenAPI
-// document allows (kin-openapi's openapi3filter). `go test` runs the seeds;
+// squads add later too), as a logged-in player with the admin token
+// (X-Admin-Token) and, for releases, the deploy token, and checks each
+// answer: never a 5xx, and a status and body the OpenAPI document allows
+// (kin-openapi's openapi3filter). `go test` runs the seeds;
 // `go test -fuzz FuzzJSONBodies ./bff/server/` explores.
 func FuzzJSONBodies(f *testing.F) {
 	f.Setenv("CASINO_ADMIN_TOKEN", fuzzAdminToken)
@@ -68,8 +69,9 @@ func FuzzJSONBodies(f *testing.F) {
 		req, _ := http.NewRequest(r.method, ts.URL+path, bytes.NewReader(body))
 		req.Header.Set("Content-Type", "application/json")
 		req.Header.Set("Authorization", "Bearer "+token)
-		if strings.HasPrefix(r.path, "/api/admin/") || strings.HasPrefix(r.path, "/api/core/") {
-			req.Header.Set("Authorization", "Bearer "+fuzzAdminToken)
+		req.Header.Set("X-Admin-Token", fuzzAdminToken)
+		if strings.HasPrefix(r.path, "/api/core/casino/frontends/") {
+			req.Header.Set("Authorization", "Bearer "+fuzzAdminToken) // the deploy token
 		}
 		res, err := http.DefaultClient.Do(req)
 		if err != nil {

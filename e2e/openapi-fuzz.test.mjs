@@ -146,6 +146,10 @@ describe('OpenAPI-driven fuzzing', () => {
     const launched = await good('POST /api/studio/sessions', '/api/studio/sessions', { gameId: 'fruit-fiesta', mode: 'real' });
     await good('POST /api/studio/sessions/{sid}/spin', `/api/studio/sessions/${launched.sessionId}/spin`, { bet: '0.50' });
     await good('GET /api/user/withdrawals', '/api/user/withdrawals');
+    await good('GET /api/user/get-casino-transactions', '/api/user/get-casino-transactions');
+    await good('GET /api/admin/get-all-bonus', '/api/admin/get-all-bonus');
+    await good('GET /api/user/get-user-bonuses', '/api/user/get-user-bonuses');
+    await good('GET /api/user/captcha-challenge', '/api/user/captcha-challenge');
     assert.deepEqual(problems, [], 'known-good answers outside the document');
     for (const [i, o] of ops.entries()) {
       if (Date.now() > deadline) break;

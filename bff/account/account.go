@@ -54,6 +54,13 @@ type Service struct {
 	// LoyaltyLevel, when set, returns userLoyaltyLevel (bff/loyalty); without
 	// it every player shows the lowest level.
 	LoyaltyLevel func(ctx context.Context, userID int64) (any, error)
+	// ReferralData, when set, returns referralData (bff/referral) in the
+	// player's currency.
+	ReferralData func(ctx context.Context, userID int64, currency string) (any, error)
+	// OnSignUp, when set, is told of each new account with its sign-up
+	// request (bff/referral: the referral link's cookie, the device); its
+	// failure is logged and does not fail the sign-up.
+	OnSignUp func(ctx context.Context, r *http.Request, userID int64) error
 }
 
 // Verifier checks a challenge answer (bff/captcha).

@@ -111,6 +111,15 @@ func (s *Service) Details(ctx context.Context, userID int64) (Details, error) {
 	}
 	zero := ledger.FromMinor(0, money).Decimal()
 	referral, _ := json.Marshal(map[string]any{"referralCode": fmt.Sprintf("R%06d", u.ID), "referredCount": 0, "earnings": zero, "percent": st.ReferAFriendPercent})
+	if s.ReferralData != nil {
+		d, err := s.ReferralData(ctx, u.ID, cur.Code)
+		if err != nil {
+			return Details{}, err
+		}
+		if referral, err = json.Marshal(d); err != nil {
+			return Details{}, err
+		}
+	}
 	loyalty, _ := json.Marshal(map[string]any{"level": 0, "name": "Bronze", "points": 0, "nextLevelPoints": 1000})
 	if s.LoyaltyLevel != nil {
 		l, err := s.LoyaltyLevel(ctx, u.ID)

@@ -77,6 +77,11 @@ func (s *Service) handleSignUp(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if s.OnSignUp != nil {
+		if err := s.OnSignUp(r.Context(), r, res.CreateUser.UserID); err != nil {
+			slog.Warn("sign-up hook failed", "user", res.CreateUser.UserID, "err", err)
+		}
+	}
 	setRegisteredCookie(w, r)
 	// Sign-up leaves the player logged out (they log in next), except on a
 	// mirror domain with loginOff and after one-click registration, where

@@ -26,6 +26,7 @@ import (
 	"casino/bff/mail"
 	"casino/bff/openapi"
 	"casino/bff/races"
+	"casino/bff/referral"
 	"casino/bff/realtime"
 	"casino/bff/scripts"
 	"casino/bff/session"
@@ -67,6 +68,7 @@ type App struct {
 	Bonus     *bonus.Service
 	Loyalty   *loyalty.Service
 	Races     *races.Service
+	Referral  *referral.Service
 
 	// Ledger is the one ledger every service posts through: its group
 	// commit batches their writes together (one queue for the one writer).
@@ -127,6 +129,7 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 	a.openBonus(ctx)
 	a.openLoyalty(ctx)
 	a.openRaces(ctx)
+	a.openReferral(ctx)
 	a.watchReleases(ctx)
 	return a, nil
 }
@@ -187,7 +190,7 @@ func (a *App) Handler() (http.Handler, error) {
 	if err != nil {
 		return nil, err
 	}
-	return a.middleware(mux), nil
+	return a.middleware(a.referralLanding(mux)), nil
 }
 
 // routes registers every route of the casino on a new mux.

@@ -8,11 +8,11 @@ export const PLAYER_PASSWORD = 'Secret1!x';
 
 let serial = 0;
 
-/** A JSON call with an optional bearer token: {status, json}. */
-export async function api(site, method, path, body, token) {
+/** A JSON call with an optional bearer token (and extra headers): {status, json}. */
+export async function api(site, method, path, body, token, headers = {}) {
   const res = await http(site, path, {
     method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
     body: body ? JSON.stringify(body) : undefined,
   });
   return { status: res.status, json: await res.json().catch(() => ({})) };
@@ -20,19 +20,21 @@ export async function api(site, method, path, body, token) {
 
 /**
  * A new logged-in player with a verified e-mail (Germany, EUR unless told
- * otherwise); `deposit` ("50.00") adds a confirmed sandbox card deposit.
+ * otherwise); `deposit` ("50.00") adds a confirmed sandbox card deposit;
+ * `address` replaces the street, `cookie` is sent with the sign-up (a
+ * browser's cookies, e.g. the referral link's).
  * Returns {email, password, token, userId}.
  */
 export async function newPlayer(site, { prefix = 'player', currencyCode = 'EUR', countryCode = 'DE', phoneCode = '+49', phone = '15123456789',
-  firstName = 'Ada', lastName = 'Lovelace', deposit } = {}) {
+  firstName = 'Ada', lastName = 'Lovelace', deposit, address = 'Hauptstr. 1', cookie } = {}) {
   serial += 1;
   const email = `${prefix}${serial}-${Date.now()}@example.com`;
   const signUp = await api(site, 'POST', '/api/user/sign-up', {
     email, password: PLAYER_PASSWORD, confirmPassword: PLAYER_PASSWORD, firstName, lastName,
     dateOfBirth: '1990-05-01', countryCode, currencyCode, phoneCode, phone,
-    address: 'Hauptstr. 1', city: 'Berlin', zipCode: '10115', gender: 'Female', nickname: `${prefix}${serial}`,
+    address, city: 'Berlin', zipCode: '10115', gender: 'Female', nickname: `${prefix}${serial}`,
     isAdult: true, acceptTerms: true,
-  });
+  }, null, cookie ? { Cookie: cookie } : {});
   assert.equal(signUp.status, 200, `sign-up: ${JSON.stringify(signUp.json)}`);
   const box = await (await http(site, `/dev/mailbox?to=${encodeURIComponent(email)}`)).text();
   const link = box.match(/\/api\/user\/verify-email\?token=[A-Za-z0-9_%-]+/)?.[0];

@@ -53,6 +53,7 @@ export interface User {
 export interface UserDetails {
   getUser?: User;
   userLoyaltyLevel?: { level?: string | number; name?: string } | string | number;
+  referralData?: unknown;
 }
 
 /** A row of get-user-bonuses (docs/bonus.md): amounts are decimal strings in currencyCode. */

@@ -6,6 +6,7 @@ import { m } from '../messages';
 import { PROFILE_MENU } from '../components/ProfileMenu';
 import { ProfileLayout } from './ProfileLayout';
 import { VipClub } from '../vip/VipClub';
+import { ReferAFriend } from '../referral/ReferAFriend';
 
 // The completion form checks phone numbers: it loads with its metadata on demand.
 const ProfileCompletion = lazy(() => import('./MyProfilePage').then((x) => ({ default: () => <x.ProfileForm updateFrom="Update Form" /> })));
@@ -93,6 +94,9 @@ export function OverviewPage() {
           </LinkButton>
         ))}
       </Grid>
+      <div style={{ marginTop: 24 }}>
+        <ReferAFriend />
+      </div>
     </ProfileLayout>
   );
 }

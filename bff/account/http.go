@@ -1,10 +1,13 @@
 package account
 
 import (
+	"errors"
 	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
+	"strconv"
+	"strings"
 	"time"
 
 	"casino/bff/api"
@@ -116,7 +119,13 @@ func (s *Service) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	if s.Locate != nil {
 		locate = s.Locate
 	}
-	res, err := s.Login(r.Context(), req, s.clientIP(r), locate(r), r.UserAgent())
+	ip := s.clientIP(r)
+	res, err := s.Login(r.Context(), req, ip, locate(r), r.UserAgent())
+	if errors.Is(err, api.ErrTooManyRequests) {
+		// known=false: the longest wait, not telling whether ip is the owner's.
+		wait := s.throttle.Wait(strings.ToLower(strings.TrimSpace(req.Email)), ip, false)
+		w.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds()+0.999)))
+	}
 	if err != nil {
 		return err
 	}

@@ -67,6 +67,33 @@ func (t *Throttle) Begin(email, ip string, knownIP bool) (done func(ok bool), al
 	return t.begin(rules)
 }
 
+// Wait is about how long until a refused login for email from ip would be
+// admitted (at least a second): the Retry-After of the 429. Advisory only.
+func (t *Throttle) Wait(email, ip string, knownIP bool) time.Duration {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	now := t.clock.Now()
+	wait := time.Second
+	rules := []rule{{key: "i:" + ip, free: maxFailuresIP}, {key: "p:" + email + "\x00" + ip, free: maxFailuresPair},
+		{key: "a:" + email, free: freeFailuresAcct, delay: accountDelay, exempt: knownIP}}
+	for _, r := range rules {
+		a := t.get(r.key, now)
+		n := len(a.fails) + a.inFlight
+		if r.exempt || n < r.free {
+			continue
+		}
+		w := time.Second
+		switch {
+		case r.delay > 0:
+			w = a.last.Add(min(r.delay<<min(n-r.free, 16), maxAccountDelay)).Sub(now)
+		case len(a.fails) >= r.free:
+			w = a.fails[len(a.fails)-r.free].Add(throttleWindow).Sub(now)
+		}
+		wait = max(wait, w)
+	}
+	return wait
+}
+
 // BeginPasswordCheck admits a check of a logged-in player's current password
 // (profile updates), refused after maxPasswordChecks wrong ones in the window.
 func (t *Throttle) BeginPasswordCheck(userKey string) (done func(ok bool), allowed bool) {

@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http/httptest"
+	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -128,5 +131,22 @@ func TestCurrentPasswordChecksAreThrottled(t *testing.T) {
 	body["currentPassword"] = "secret1x"
 	if status, res := f.call(t, "PUT", "/api/user/update-user-details", body, token); status != 429 {
 		t.Fatalf("after %d wrong current passwords: %d %v", maxPasswordChecks, status, res)
+	}
+}
+
+// A throttled login says when to come back.
+func TestThrottledLoginSaysWhenToRetry(t *testing.T) {
+	f := newFixture(t)
+	f.call(t, "POST", "/api/user/sign-up", annSignUp, "")
+	for range maxFailuresPair {
+		f.call(t, "POST", "/api/user/login", map[string]any{"email": "ann@example.com", "password": "wrong"}, "")
+	}
+	r := httptest.NewRequest("POST", "/api/user/login", strings.NewReader(`{"email":"ann@example.com","password":"wrong"}`))
+	r.Header.Set("Content-Type", "application/json")
+	rec := httptest.NewRecorder()
+	f.mux.ServeHTTP(rec, r)
+	secs, err := strconv.Atoi(rec.Header().Get("Retry-After"))
+	if rec.Code != 429 || err != nil || secs < 1 || secs > int(throttleWindow.Seconds()) {
+		t.Fatalf("%d Retry-After %q", rec.Code, rec.Header().Get("Retry-After"))
 	}
 }

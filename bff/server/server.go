@@ -28,6 +28,7 @@ import (
 	"casino/bff/races"
 	"casino/bff/referral"
 	"casino/bff/realtime"
+	"casino/bff/rewards"
 	"casino/bff/scripts"
 	"casino/bff/session"
 	"casino/bff/settings"
@@ -66,6 +67,7 @@ type App struct {
 	Games     *Games
 	Studio    *studio.Service
 	Bonus     *bonus.Service
+	Rewards   *rewards.Service
 	Loyalty   *loyalty.Service
 	Races     *races.Service
 	Referral  *referral.Service
@@ -220,6 +222,7 @@ func (a *App) routes() (*http.ServeMux, error) {
 	a.gamesRoutes(mux)
 	a.studioRoutes(mux)
 	a.bonusRoutes(mux)
+	a.rewardsRoutes(mux)
 	a.loyaltyRoutes(mux)
 	a.racesRoutes(mux)
 	a.statisticsRoutes(mux)

@@ -62,6 +62,8 @@ func main() {
 		err = settingsCmd(ctx, args)
 	case "kyc":
 		err = kycCmd(ctx, args)
+	case "rewards":
+		err = rewardsCmd(ctx, args)
 	case "loyalty":
 		err = loyaltyCmd(ctx, args)
 	case "races":
@@ -94,6 +96,7 @@ commands:
   withdrawals list [--status S] | approve ID | reject ID [--reason TEXT]: players' withdrawals
   deposits   held | release ID | reject ID: crypto deposits held for review (they failed the deposit-time checks)
   kyc        EMAIL NOT_STARTED|PENDING|APPROVED|REJECTED: record the review of a player's identity documents
+  rewards    settings [show | patch JSON]: the rakeback calendar's rules (docs/rewards.md)
   loyalty    levels | put-level JSON | set-rate CURRENCY MINOR_UNITS | recompute | show EMAIL: the VIP club
   races      create JSON | list | show ID: time-boxed races (prizes paid by the running server at the end)
 `)

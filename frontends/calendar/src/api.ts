@@ -17,10 +17,15 @@ export interface CalendarAward {
   payout?: string;
   percent?: string | number;
   currencyCode?: string;
+  /** Decimal places of the currency's minor unit. */
+  decimals?: number;
 }
 
+/** The server refuses the calendar to players without a deposit (SPEC section 6). */
+export const DEPOSIT_REQUIRED = 'DEPOSIT_REQUIRED';
+
 export function useRakebackDays(enabled: boolean, bonusId?: string): QueryState<RakebackDay[] | { days: RakebackDay[] }> {
-  return useApi(CALENDAR_API.rakebackDays, { query: { bonusId }, enabled, refreshMs: RAKEBACK_REFRESH_MS });
+  return useApi(CALENDAR_API.rakebackDays, { query: { bonusId, timeZone: timeZone() }, enabled, refreshMs: RAKEBACK_REFRESH_MS });
 }
 
 export function useCalendarAward(): QueryState<{ userCalendarData?: CalendarAward }> {

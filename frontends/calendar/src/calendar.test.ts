@@ -68,10 +68,15 @@ describe('rakeback day', () => {
 
 describe('accumulator', () => {
   it('moves by win × percent with integer math', () => {
-    expect(accumulatorDelta('10000', '10', 'credit')).toBe(1000n);
-    expect(accumulatorDelta('10000', '12.5', 'debit')).toBe(-1250n);
-    expect(accumulatorDelta('333', 0.5, 'credit')).toBe(1n);
+    // A stake (debit) moves the share of the net gaming result up, a win down.
+    expect(accumulatorDelta('10000', '10', 'debit')).toBe(1000n);
+    expect(accumulatorDelta('10000', '12.5', 'credit')).toBe(-1250n);
+    expect(accumulatorDelta('333', 0.5, 'debit')).toBe(1n);
     expect(accumulatorDelta('abc', '10', 'credit')).toBe(0n);
+    // The wallet's events carry decimals: 1.50 EUR at 5 % is 7 cents (rounded down).
+    expect(accumulatorDelta('1.50', '5', 'debit')).toBe(7n);
+    expect(accumulatorDelta('100.00', '5', 'credit', 2)).toBe(-500n);
+    expect(accumulatorDelta('0.00010000', '10', 'debit', 8)).toBe(1000n);
   });
   it('resets on the half hour', () => {
     expect(msUntilNextHalfHour(new Date(2026, 0, 1, 10, 29, 59))).toBe(1000);

@@ -110,15 +110,22 @@ export function sampleRakebackDays(today: Date): RakebackDay[] {
 }
 
 /**
- * Accumulator move for a realtime debit/credit: win × percent / 100, in minor
- * units with BigInt (percent may carry up to 4 decimals). Credit adds, debit subtracts.
+ * Accumulator move for a realtime debit/credit (SPEC section 4: the events
+ * carry "win" and move the accumulator by win × percent). The accumulator is
+ * a share of the half hour's net gaming result, stakes − wins: a debit (a
+ * stake) moves it up, a credit (a win) down. The amount arrives as a decimal
+ * ("1.50") or in minor units; scale is the currency's decimals. Percent may
+ * carry up to 4 decimals; BigInt throughout.
  */
-export function accumulatorDelta(win: string, percent: string | number, direction: 'credit' | 'debit'): bigint {
+export function accumulatorDelta(win: string, percent: string | number, direction: 'credit' | 'debit', scale = 2): bigint {
   const m = /^(\d+)(?:\.(\d{0,4}))?/.exec(String(percent).trim());
-  if (!m || !/^-?\d+$/.test(win)) return 0n;
+  const a = /^(\d+)(?:\.(\d+))?$/.exec(String(win).trim());
+  if (!m || !a) return 0n;
+  const frac = (a[2] ?? '').slice(0, scale).padEnd(a[2] === undefined ? 0 : scale, '0');
+  const minor = a[2] === undefined ? BigInt(a[1]) : BigInt(a[1] + frac);
   const scaled = BigInt(m[1] + (m[2] ?? '').padEnd(4, '0')); // percent × 10^4
-  const delta = (BigInt(win) * scaled) / 1_000_000n; // / 100 (percent) / 10^4
-  return direction === 'credit' ? delta : -delta;
+  const delta = (minor * scaled) / 1_000_000n; // / 100 (percent) / 10^4
+  return direction === 'debit' ? delta : -delta;
 }
 
 /** Milliseconds until the next half hour (the accumulator resets at :00 and :30). */

@@ -29,4 +29,7 @@ export const m = defineMessages({
   ngr: { id: 'calendar.rakeback.ngr', defaultMessage: 'Net gaming result: {amount}' },
   nextReset: { id: 'calendar.rakeback.reset', defaultMessage: 'Resets every 30 minutes' },
   weekdays: { id: 'calendar.weekdays', defaultMessage: 'Mon,Tue,Wed,Thu,Fri,Sat,Sun' },
+  depositRequiredTitle: { id: 'calendar.depositRequired.title', defaultMessage: 'Your calendar starts with your first deposit' },
+  depositRequiredText: { id: 'calendar.depositRequired.text', defaultMessage: 'The rakeback calendar is for players who have made a deposit: every day you play earns rakeback you can claim.' },
+  depositRequiredAction: { id: 'calendar.depositRequired.action', defaultMessage: 'Make a deposit' },
 });

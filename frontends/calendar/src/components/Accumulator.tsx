@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
-import { DEFAULT_CURRENCY, formatMoney, useRealtime } from '@casino/platform';
+import { DEFAULT_CURRENCY, formatMoney, isApiError, useRealtime } from '@casino/platform';
 import { Card, ErrorState, Muted, Skeleton, Stack } from '@casino/ui';
-import { useCalendarAward } from '../api';
+import { DEPOSIT_REQUIRED, useCalendarAward } from '../api';
 import { accumulatorDelta, msUntilNextHalfHour } from '../calendar';
 import { m } from '../messages';
 
@@ -24,6 +24,7 @@ export function Accumulator() {
   const [payout, setPayout] = useState<bigint>(0n);
   const percent = data?.percent ?? '0';
   const currency = data?.currencyCode ?? DEFAULT_CURRENCY;
+  const scale = data?.decimals ?? 2;
 
   useEffect(() => {
     if (data?.payout && /^-?\d+$/.test(data.payout)) setPayout(BigInt(data.payout));
@@ -42,17 +43,18 @@ export function Accumulator() {
     return () => clearTimeout(timer);
   }, [award.refetch]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  useRealtime('credit', ({ win }) => setPayout((p) => p + accumulatorDelta(win, percent, 'credit')));
-  useRealtime('debit', ({ win }) => setPayout((p) => p + accumulatorDelta(win, percent, 'debit')));
+  useRealtime('credit', ({ win }) => setPayout((p) => p + accumulatorDelta(win, percent, 'credit', scale)));
+  useRealtime('debit', ({ win }) => setPayout((p) => p + accumulatorDelta(win, percent, 'debit', scale)));
 
+  if (isApiError(award.error) && award.error.code === DEPOSIT_REQUIRED) return null; // the calendar below says why
   if (award.error) return <ErrorState message={award.error.message} onRetry={award.refetch} />;
   return (
     <Card>
       <Stack $gap={2}>
         <Muted>{intl.formatMessage(m.accumulated)}</Muted>
-        {award.loading && !data ? <Skeleton $height="40px" /> : <Big aria-live="polite">{formatMoney((payout < 0n ? 0n : payout).toString(), currency)}</Big>}
+        {award.loading && !data ? <Skeleton $height="40px" /> : <Big aria-live="polite" data-testid="accumulator">{formatMoney((payout < 0n ? 0n : payout).toString(), currency, { scale })}</Big>}
         <Muted>{intl.formatMessage(m.percent, { percent: String(percent) })}</Muted>
-        {data?.ngr && <Muted>{intl.formatMessage(m.ngr, { amount: formatMoney(data.ngr, currency) })}</Muted>}
+        {data?.ngr && <Muted>{intl.formatMessage(m.ngr, { amount: formatMoney(data.ngr, currency, { scale }) })}</Muted>}
         <Muted>{intl.formatMessage(m.nextReset)}</Muted>
       </Stack>
     </Card>

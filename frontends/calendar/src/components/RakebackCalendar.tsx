@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { DEFAULT_CURRENCY, formatMoney, isApiError, useSession } from '@casino/platform';
-import { Button, EmptyState, ErrorState, Muted, Skeleton, Stack, Icon } from '@casino/ui';
-import { claimRakeback, useRakebackDays } from '../api';
+import { Button, EmptyState, ErrorState, LinkButton, Muted, Skeleton, Stack, Icon } from '@casino/ui';
+import { claimRakeback, DEPOSIT_REQUIRED, useRakebackDays } from '../api';
 import { addDays, calendarGrid, isoDate, rakebackDayView, sampleRakebackDays, type RakebackDay, type RakebackDayView } from '../calendar';
 import { m } from '../messages';
 import { ClaimResult, type ClaimOutcome } from './ClaimResult';
@@ -60,6 +60,16 @@ export function RakebackCalendar({ currency = DEFAULT_CURRENCY }: { currency?: s
     }
   };
 
+  if (authenticated && isApiError(query.error) && query.error.code === DEPOSIT_REQUIRED) {
+    return (
+      <EmptyState
+        icon={<Icon name="calendar" />}
+        title={intl.formatMessage(m.depositRequiredTitle)}
+        description={intl.formatMessage(m.depositRequiredText)}
+        action={<LinkButton href="/deposit">{intl.formatMessage(m.depositRequiredAction)}</LinkButton>}
+      />
+    );
+  }
   if (authenticated && query.error) return <ErrorState message={query.error.message} onRetry={query.refetch} />;
   if (authenticated && query.loading && !query.data) return <Skeleton $height="420px" />;
   return (

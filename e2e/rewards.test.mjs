@@ -1,0 +1,128 @@
+// The rakeback calendar as players meet it (issue 14): a depositor in Berlin
+// plays real studio rounds, opens /cashback, claims today's amount, and the
+// balance rises by exactly that amount once; the accumulator moves live after
+// a spin; a player without a deposit is asked for one; a visitor sees sample
+// data. Amounts come from the rounds the wallet recorded (bff/rewards).
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { MOBILE, requireBuilds, screenshot, useSite, waitFor, waitForApp, withPage } from './lib/suite.mjs';
+import { api, newPlayer } from './lib/players.mjs';
+
+const ZONE = 'Europe/Berlin';
+const cents = (s) => Math.round(Number.parseFloat(s) * 100);
+const berlinToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date()); // YYYY-MM-DD
+
+describe('rewards calendar as a player', () => {
+  const site = useSite();
+  const opts = (extra = {}) => ({ baseURL: site.server.url, timezoneId: ZONE, ...extra });
+  const loggedIn = async (context, token) => {
+    await context.addCookies([{ name: 'casino_session', value: token, url: site.server.url }]);
+    await context.addInitScript((tok) => localStorage.setItem('casino.accessToken', tok), token);
+  };
+  /** Real-money spins of the studio's Aztec Sun at bet through the API (the wallet records each round). */
+  const spin = async (token, times, bet = '2.00') => {
+    const launched = await api(site, 'POST', '/api/studio/sessions', { gameId: 'aztec-sun', mode: 'real' }, token);
+    assert.equal(launched.status, 200, JSON.stringify(launched.json));
+    for (let i = 0; i < times; i++) {
+      const res = await api(site, 'POST', `/api/studio/sessions/${launched.json.data.sessionId}/spin`, { bet }, token);
+      assert.equal(res.status, 200, JSON.stringify(res.json));
+    }
+  };
+  const balance = async (token) => cents((await api(site, 'GET', '/api/user/get-user-details', null, token)).json.data.userWallet.balance);
+
+  test('a depositor plays, claims today on /cashback, the balance rises by exactly that amount, once', async (t) => {
+    requireBuilds(site.server, ['root', 'calendar']);
+    const { token } = await newPlayer(site, { prefix: 'rewards', deposit: '100.00' });
+    await spin(token, 10);
+    const days = (await api(site, 'GET', `/api/admin/get-rakeback-days?timeZone=${encodeURIComponent(ZONE)}`, null, token)).json.data;
+    assert.equal(days.length, 28);
+    const today = days.find((d) => d.canClaimDate === berlinToday());
+    assert.ok(today && Number(today.amount) > 0, `today's amount from 20.00 of stakes: ${JSON.stringify(today)}`);
+    const before = await balance(token);
+
+    await withPage(site.browser, t, opts(), async ({ page, context }) => {
+      await loggedIn(context, token);
+      await page.goto('/cashback');
+      await waitForApp(page, 'calendar');
+      const cell = page.locator('[role="gridcell"][aria-current="date"]');
+      const claim = cell.getByRole('button', { name: 'Claim' });
+      await claim.waitFor();
+      await screenshot(page, 'rewards-cashback-1280');
+      await claim.click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText('Rakeback claimed').waitFor();
+      const euros = (Number(today.amount) / 100).toFixed(2);
+      await dialog.getByText(`€${euros} was added to your balance.`).waitFor();
+      await dialog.getByRole('button', { name: 'OK' }).click();
+      await cell.getByText(/Claimed/).waitFor();
+      assert.equal(await cell.getByRole('button', { name: 'Claim' }).count(), 0, 'the button is gone');
+    });
+    assert.equal(await balance(token), before + Number(today.amount), 'the balance rose by exactly the amount');
+    const again = await api(site, 'POST', `/api/user/rakeback-claim?timeZone=${encodeURIComponent(ZONE)}`, { claimDate: today.canClaimDate, customerDate: today.canClaimDate }, token);
+    assert.equal(again.status, 409);
+    assert.equal(again.json.error.code, 'ALREADY_CLAIMED');
+    assert.equal(await balance(token), before + Number(today.amount), 'paid once');
+  });
+
+  test('the accumulator moves after a spin, live', async (t) => {
+    requireBuilds(site.server, ['root', 'calendar']);
+    const { token } = await newPlayer(site, { prefix: 'accumulator', deposit: '50.00' });
+    await withPage(site.browser, t, opts({ viewport: MOBILE }), async ({ page, context }) => {
+      await loggedIn(context, token);
+      const streams = [];
+      page.on('request', (r) => r.url().includes('/events') && streams.push(r.url()));
+      // The stream answers once the server has subscribed the player: events from then on arrive.
+      const connected = page.waitForResponse((r) => r.url().includes('/api/user/events'));
+      await page.goto('/cashback');
+      await waitForApp(page, 'calendar');
+      const accumulator = page.getByTestId('accumulator');
+      await accumulator.waitFor();
+      // Every value the accumulator shows, as the player sees it change: each
+      // stake (debit) moves it up by 5 %, each win (credit) back down, so a
+      // lucky player may end where they started; the moves are what counts.
+      await page.evaluate(() => {
+        const el = document.querySelector('[data-testid="accumulator"]');
+        window.accumulatorSeen = [el.textContent];
+        new MutationObserver(() => window.accumulatorSeen.push(el.textContent)).observe(el, { subtree: true, characterData: true, childList: true });
+      });
+      await connected;
+      await spin(token, 3, '5.00');
+      const seen = await waitFor(async () => {
+        const values = await page.evaluate(() => window.accumulatorSeen);
+        return values.some((v) => v !== '€0.00') && values;
+      }, { what: 'the accumulator to move by 5 % of a 5.00 stake', timeout: 15_000 }).catch(async (err) => {
+        throw new Error(`${err.message}; seen ${JSON.stringify(await page.evaluate(() => window.accumulatorSeen))}; event streams: ${JSON.stringify(streams)}`);
+      });
+      assert.equal(seen[0], '€0.00');
+      await screenshot(page, 'rewards-accumulator-375', { fullPage: false });
+    });
+  });
+
+  test('a player without a deposit is asked for one; the server refuses their claim', async (t) => {
+    requireBuilds(site.server, ['root', 'calendar']);
+    const { token } = await newPlayer(site, { prefix: 'nodeposit' });
+    const refused = await api(site, 'POST', '/api/user/rakeback-claim', { claimDate: berlinToday() }, token);
+    assert.equal(refused.status, 402);
+    assert.deepEqual([refused.json.error.code, refused.json.error.message], ['DEPOSIT_REQUIRED', 'feature requires a deposit']);
+    const allow = { http: [/^402 .*\/api\/(admin\/get-rakeback-days|user\/calendar-award)/] };
+    await withPage(site.browser, t, opts({ allow }), async ({ page, context }) => {
+      await loggedIn(context, token);
+      await page.goto('/cashback');
+      await waitForApp(page, 'calendar');
+      await page.getByText('Your calendar starts with your first deposit').waitFor();
+      assert.equal(await page.getByRole('link', { name: 'Make a deposit' }).getAttribute('href'), '/deposit');
+    });
+  });
+
+  test('a visitor sees sample data and cannot claim', async (t) => {
+    requireBuilds(site.server, ['root', 'calendar']);
+    const refused = await api(site, 'POST', '/api/user/rakeback-claim', { claimDate: berlinToday() });
+    assert.equal(refused.status, 403);
+    await withPage(site.browser, t, opts(), async ({ page }) => {
+      await page.goto('/cashback');
+      await waitForApp(page, 'calendar');
+      await page.getByText('Sample calendar: log in to see and claim your own rakeback.').waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Claim' }).count(), 0);
+    });
+  });
+});

@@ -188,6 +188,7 @@ type player struct {
 	Currency      string
 	Phone         string
 	SelfExcluded  bool
+	FrozenUntil   string // RFC 3339, empty when never frozen (player_limits)
 }
 
 var errNoPlayer = errors.New("cashier: no such player")
@@ -199,9 +200,10 @@ func (s *Service) player(ctx context.Context, id int64) (player, error) {
 		permanent        bool
 		phone, phoneCode string
 	)
-	err := s.db.Read.QueryRowContext(ctx, `SELECT id, email, is_email_verified, tags, country_code, currency_code, phone, phone_code,
-			self_exclusion_until, self_exclusion_permanent FROM users WHERE id = ?`, id).
-		Scan(&p.ID, &p.Email, &p.EmailVerified, &tags, &p.Country, &p.Currency, &phone, &phoneCode, &until, &permanent)
+	err := s.db.Read.QueryRowContext(ctx, `SELECT u.id, u.email, u.is_email_verified, u.tags, u.country_code, u.currency_code, u.phone, u.phone_code,
+			u.self_exclusion_until, u.self_exclusion_permanent, COALESCE(l.frozen_until, '')
+			FROM users u LEFT JOIN player_limits l ON l.player_id = u.id WHERE u.id = ?`, id).
+		Scan(&p.ID, &p.Email, &p.EmailVerified, &tags, &p.Country, &p.Currency, &phone, &phoneCode, &until, &permanent, &p.FrozenUntil)
 	if errors.Is(err, sql.ErrNoRows) {
 		return player{}, errNoPlayer
 	}
@@ -219,6 +221,13 @@ func (s *Service) player(ctx context.Context, id int64) (player, error) {
 		p.SelfExcluded = !t.Before(s.now())
 	}
 	return p, nil
+}
+
+// frozen reports whether the player froze their account (SPEC section 9:
+// no deposits and no bets until the freeze ends; withdrawals still work).
+func (p player) frozen(now time.Time) bool {
+	t, err := time.Parse(time.RFC3339, p.FrozenUntil)
+	return p.FrozenUntil != "" && err == nil && now.Before(t)
 }
 
 // viewer is the player as the method rules see them.

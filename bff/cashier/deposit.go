@@ -168,6 +168,9 @@ func (s *Service) Deposit(ctx context.Context, c Caller, req DepositRequest) (De
 	if err != nil {
 		return Deposit{}, err
 	}
+	if p.frozen(s.now()) {
+		return Deposit{}, fmt.Errorf("player %d is frozen until %s: %w", p.ID, p.FrozenUntil, ErrAccountFrozen)
+	}
 	country, err := s.checkCashier(ctx, c, p, st)
 	if err != nil {
 		return Deposit{}, err

@@ -12,6 +12,7 @@ var (
 	ErrGlobal              = newError(http.StatusUnprocessableEntity, "GLOBAL_ERROR", "The cashier could not open. Verification may be needed.")
 	ErrDepositCountryBlock = newError(http.StatusUnprocessableEntity, "DEPOSIT_COUNTRY_BLOCK", "Payment methods are unavailable in your country. If you use a VPN, switch it off.")
 	ErrEmailVerification   = newError(http.StatusUnprocessableEntity, "REQUIRED_EMAIL_VERIFICATION", "Please verify your email address first.")
+	ErrAccountFrozen       = newError(http.StatusConflict, "ACCOUNT_FROZEN", "Your account is frozen: deposits and bets are paused until the freeze ends.")
 	ErrPaymentLimit        = newError(http.StatusUnprocessableEntity, "PAYMENT_LIMIT_THRESHOLD", "You reached your daily deposit limit.")
 	ErrTransactionFailed   = newError(http.StatusUnprocessableEntity, "TRANSACTION_FAILED", "The transaction failed.")
 	ErrAmountBelowZero     = newError(http.StatusBadRequest, "AMOUNT_BELOW_ZERO", "The amount must be greater than 0")

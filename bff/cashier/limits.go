@@ -97,3 +97,23 @@ func (s *Service) ExpireAbandoned(ctx context.Context, age time.Duration) (int64
 	}
 	return res.RowsAffected()
 }
+
+// DepositLimitsOf returns the player's own deposit limits by period, in minor
+// units of their currency.
+func (s *Service) DepositLimitsOf(ctx context.Context, userID int64) (map[string]int64, error) {
+	rows, err := s.db.Read.QueryContext(ctx, `SELECT period, amount FROM cashier_deposit_limits WHERE user_id = ?`, userID)
+	if err != nil {
+		return nil, fmt.Errorf("deposit limits of %d: %w", userID, err)
+	}
+	defer rows.Close()
+	out := map[string]int64{}
+	for rows.Next() {
+		var period string
+		var amount int64
+		if err := rows.Scan(&period, &amount); err != nil {
+			return nil, err
+		}
+		out[period] = amount
+	}
+	return out, rows.Err()
+}

@@ -129,9 +129,9 @@ func TestClaimYesterdayAroundMidnightInFarZones(t *testing.T) {
 			now := time.Date(2026, 11, 25, 0, 5, 0, 0, loc)
 			f := newFixture(t, now)
 			id := f.player(tc.zone)
-			f.play(id, time.Date(2026, 11, 24, 23, 50, 0, 0, loc), 10000, 0)  // the 24th, local
-			f.play(id, time.Date(2026, 11, 23, 23, 59, 0, 0, loc), 50000, 0)  // the 23rd: not claimable now
-			f.play(id, time.Date(2026, 11, 25, 0, 1, 0, 0, loc), 100000, 0)   // today
+			f.play(id, time.Date(2026, 11, 24, 23, 50, 0, 0, loc), 10000, 0) // the 24th, local
+			f.play(id, time.Date(2026, 11, 23, 23, 59, 0, 0, loc), 50000, 0) // the 23rd: not claimable now
+			f.play(id, time.Date(2026, 11, 25, 0, 1, 0, 0, loc), 100000, 0)  // today
 			days := f.days(id)
 			if days["2026-11-24"].Amount == "0" || days["2026-11-23"].Amount == "0" || days["2026-11-25"].Amount == "0" {
 				t.Fatalf("days %+v", days)

@@ -25,9 +25,10 @@ import (
 	"casino/bff/loyalty"
 	"casino/bff/mail"
 	"casino/bff/openapi"
+	"casino/bff/protection"
 	"casino/bff/races"
-	"casino/bff/referral"
 	"casino/bff/realtime"
+	"casino/bff/referral"
 	"casino/bff/rewards"
 	"casino/bff/scripts"
 	"casino/bff/session"
@@ -51,26 +52,27 @@ type Config struct {
 
 // App is the running casino: its database, services and handler.
 type App struct {
-	Config    Config
-	DB        *database.DB
-	Settings  *settings.Store
-	Sessions  *session.Manager
-	Scripts   *scripts.Store
-	Frontends *frontends.Registry
-	Catalog   *i18n.Catalog
-	Realtime  *realtime.Hub
-	Tracking  *tracking.Log
-	Accounts  *account.Service
-	Geo       *geo.Service
-	Mail      *mail.Sender
-	Cashier   *Cashier
-	Games     *Games
-	Studio    *studio.Service
-	Bonus     *bonus.Service
-	Rewards   *rewards.Service
-	Loyalty   *loyalty.Service
-	Races     *races.Service
-	Referral  *referral.Service
+	Config     Config
+	DB         *database.DB
+	Settings   *settings.Store
+	Sessions   *session.Manager
+	Scripts    *scripts.Store
+	Frontends  *frontends.Registry
+	Catalog    *i18n.Catalog
+	Realtime   *realtime.Hub
+	Tracking   *tracking.Log
+	Accounts   *account.Service
+	Geo        *geo.Service
+	Mail       *mail.Sender
+	Cashier    *Cashier
+	Games      *Games
+	Studio     *studio.Service
+	Bonus      *bonus.Service
+	Rewards    *rewards.Service
+	Protection *protection.Service
+	Loyalty    *loyalty.Service
+	Races      *races.Service
+	Referral   *referral.Service
 
 	// Ledger is the one ledger every service posts through: its group
 	// commit batches their writes together (one queue for the one writer).
@@ -132,6 +134,7 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 	a.openLoyalty(ctx)
 	a.openRaces(ctx)
 	a.openReferral(ctx)
+	a.openProtection(ctx)
 	a.watchReleases(ctx)
 	return a, nil
 }
@@ -223,6 +226,7 @@ func (a *App) routes() (*http.ServeMux, error) {
 	a.studioRoutes(mux)
 	a.bonusRoutes(mux)
 	a.rewardsRoutes(mux)
+	a.Protection.Routes(mux, a.Sessions)
 	a.loyaltyRoutes(mux)
 	a.racesRoutes(mux)
 	a.statisticsRoutes(mux)

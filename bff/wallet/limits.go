@@ -96,3 +96,25 @@ func (s *Service) SetWagering(ctx context.Context, playerID int64, wageringType 
 func isForeignKey(err error) bool {
 	return err != nil && (errors.Is(err, sql.ErrNoRows) || strings.Contains(err.Error(), "FOREIGN KEY"))
 }
+
+// LimitsOf returns a player's stored limits (zero values where none).
+func (s *Service) LimitsOf(ctx context.Context, playerID int64) (Limits, error) {
+	var (
+		l    Limits
+		v    [7]sql.NullInt64
+		frzn string
+	)
+	err := s.db.Read.QueryRowContext(ctx, `SELECT max_bet, daily_bet, weekly_bet, monthly_bet, daily_loss, weekly_loss, monthly_loss, frozen_until
+		FROM player_limits WHERE player_id = ?`, playerID).Scan(&v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &frzn)
+	if errors.Is(err, sql.ErrNoRows) {
+		return l, nil
+	}
+	if err != nil {
+		return l, err
+	}
+	l.MaxBet = v[0].Int64
+	l.BetLimits = [3]int64{v[1].Int64, v[2].Int64, v[3].Int64}
+	l.LossLimits = [3]int64{v[4].Int64, v[5].Int64, v[6].Int64}
+	l.FrozenUntil = frzn
+	return l, nil
+}

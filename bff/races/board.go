@@ -4,9 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"strconv"
-	"strings"
 
+	"casino/bff/chat"
 	"casino/bff/ledger"
 )
 
@@ -37,24 +36,10 @@ var eur = ledger.MustCurrency("EUR")
 
 func hundredths(n int64) string { return ledger.FromMinor(n, eur).Decimal() }
 
-// publicName is what other players see: the nickname, else the first name
-// and the last name's initial, else "Player" and the id.
-func publicName(id int64, nickname, first, last string) string {
-	if n := strings.TrimSpace(nickname); n != "" {
-		return n
-	}
-	if f := strings.TrimSpace(first); f != "" {
-		if l := strings.TrimSpace(last); l != "" {
-			return f + " " + string([]rune(l)[:1]) + "."
-		}
-		return f
-	}
-	return "Player " + strconv.FormatInt(id, 10)
-}
-
 // Leaderboard returns the top n of a race (ties: who got there first).
 func (s *Service) Leaderboard(ctx context.Context, raceID string, n int) ([]Entry, error) {
-	rows, err := s.db.Read.QueryContext(ctx, `SELECT s.player_id, s.score, s.rounds, u.nickname, u.first_name, u.last_name, u.currency_code
+	rows, err := s.db.Read.QueryContext(ctx, `SELECT s.player_id, s.score, s.rounds, u.nickname, u.first_name, u.last_name, u.currency_code,
+			COALESCE((SELECT ghost FROM player_social g WHERE g.player_id = s.player_id), 0)
 		FROM race_scores s JOIN users u ON u.id = s.player_id
 		WHERE s.race_id = ? AND s.score > 0 ORDER BY s.score DESC, s.updated_at, s.player_id LIMIT ?`, raceID, n)
 	if err != nil {
@@ -65,11 +50,12 @@ func (s *Service) Leaderboard(ctx context.Context, raceID string, n int) ([]Entr
 	for rows.Next() {
 		var e Entry
 		var nick, first, last string
-		if err := rows.Scan(&e.playerID, &e.Score, &e.Rounds, &nick, &first, &last, &e.currency); err != nil {
+		var ghost bool
+		if err := rows.Scan(&e.playerID, &e.Score, &e.Rounds, &nick, &first, &last, &e.currency, &ghost); err != nil {
 			return nil, err
 		}
 		e.Place = len(out) + 1
-		e.Name = publicName(e.playerID, nick, first, last)
+		e.Name = chat.PublicName(e.playerID, ghost, nick, first, last) // ghost mode hides the name
 		e.ScoreText = hundredths(e.Score)
 		out = append(out, e)
 	}

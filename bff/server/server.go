@@ -17,6 +17,7 @@ import (
 	"casino/bff/account"
 	"casino/bff/api"
 	"casino/bff/bonus"
+	"casino/bff/chat"
 	"casino/bff/database"
 	"casino/bff/frontends"
 	"casino/bff/geo"
@@ -73,6 +74,7 @@ type App struct {
 	Loyalty    *loyalty.Service
 	Races      *races.Service
 	Referral   *referral.Service
+	Chat       *chat.Service
 
 	// Ledger is the one ledger every service posts through: its group
 	// commit batches their writes together (one queue for the one writer).
@@ -135,6 +137,7 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 	a.openRaces(ctx)
 	a.openReferral(ctx)
 	a.openProtection(ctx)
+	a.openChat()
 	a.watchReleases(ctx)
 	return a, nil
 }
@@ -230,6 +233,7 @@ func (a *App) routes() (*http.ServeMux, error) {
 	a.loyaltyRoutes(mux)
 	a.racesRoutes(mux)
 	a.statisticsRoutes(mux)
+	a.chatRoutes(mux)
 	handle("POST /api/user/log-event", a.Tracking.Handler())
 	handle("GET /api/user/events", a.Sessions.RequireUser(a.Realtime.Handler()))
 

@@ -68,6 +68,8 @@ func main() {
 		err = loyaltyCmd(ctx, args)
 	case "races":
 		err = racesCmd(ctx, args)
+	case "chat":
+		err = chatCmd(ctx, args)
 	case "help", "-h", "--help":
 		usage()
 		return
@@ -99,6 +101,7 @@ commands:
   rewards    settings [show | patch JSON]: the rakeback calendar's rules (docs/rewards.md)
   loyalty    levels | put-level JSON | set-rate CURRENCY MINOR_UNITS | recompute | show EMAIL: the VIP club
   races      create JSON | list | show ID: time-boxed races (prizes paid by the running server at the end)
+  chat       mute EMAIL DURATION | ban EMAIL | unban EMAIL | delete ID: chat moderation
 `)
 }
 

@@ -10,6 +10,8 @@ import { ProvidersPage } from './pages/ProvidersPage';
 const GamePage = lazy(() => import('./pages/GamePage').then((x) => ({ default: x.GamePage })));
 const PromotionsPage = lazy(() => import('./pages/PromotionsPage').then((x) => ({ default: x.PromotionsPage })));
 const RacesPage = lazy(() => import('./races/RacesPage').then((x) => ({ default: x.RacesPage })));
+// The chat loads after the page, in its own chunk (first-load budget).
+const Chat = lazy(() => import('./chat/Chat').then((x) => ({ default: x.Chat })));
 const FavoritesPage = lazy(() => import('./pages/FavoritesPage').then((x) => ({ default: x.FavoritesPage })));
 
 function PageSkeleton() {
@@ -43,5 +45,14 @@ export const LOBBY_ROUTES: readonly Route[] = [
 export function LobbyApp() {
   const pathname = usePathname();
   const match = matchRoutes(LOBBY_ROUTES, pathname);
-  return <Suspense fallback={<PageSkeleton />}>{match ? match.route.render(match.params) : <NotFound />}</Suspense>;
+  return (
+    <>
+      <Suspense fallback={<PageSkeleton />}>{match ? match.route.render(match.params) : <NotFound />}</Suspense>
+      {match && (
+        <Suspense fallback={null}>
+          <Chat />
+        </Suspense>
+      )}
+    </>
+  );
 }

@@ -1,0 +1,81 @@
+// Chat (bff/chat): two players in two browser contexts chat on /casino and
+// each sees the other's message live; a message is shown as text, never as
+// HTML; a second message at once is refused with the rate-limit text; a
+// visitor reads but is asked to log in to write; a player in ghost mode
+// appears as "Ghost" in the chat and on a race leaderboard, and their name is
+// in neither (nor in what the server sends other players).
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { casino, DESKTOP, MOBILE, openPage, requireBuilds, screenshot, useSite, waitForApp } from './lib/suite.mjs';
+import { api, newPlayer } from './lib/players.mjs';
+
+const GAME = 'aztec-sun';
+
+describe('chat and ghost mode', () => {
+  const site = useSite();
+
+  async function loggedIn(token, viewport = DESKTOP) {
+    const { page, context, diag } = await openPage(site.browser, { baseURL: site.server.url, viewport });
+    await context.addCookies([{ name: 'casino_session', value: token, url: site.server.url }]);
+    await context.addInitScript((tok) => localStorage.setItem('casino.accessToken', tok), token);
+    return { page, context, diag };
+  }
+
+  test('two players chat live; a ghost is hidden in chat and on the race leaderboard', async () => {
+    requireBuilds(site.server, ['root', 'lobby']);
+    await casino(['races', '--data', site.server.dataDir, 'create', JSON.stringify({ id: 'ghost-race', name: 'Ghost race', metric: 'stakes', startsAt: '-1m', endsAt: '+30m', prizes: [1000] })]);
+    const ada = await newPlayer(site, { prefix: 'chatada' });
+    const bob = await newPlayer(site, { prefix: 'chatbob', deposit: '20.00' });
+    const nick = async (p) => (await api(site, 'GET', '/api/user/get-user-details', null, p.token)).json.data.getUser.nickname;
+    const [adaName, bobName] = [await nick(ada), await nick(bob)];
+
+    const a = await loggedIn(ada.token);
+    const b = await loggedIn(bob.token, MOBILE);
+    const guest = await openPage(site.browser, { baseURL: site.server.url, viewport: DESKTOP });
+    try {
+      for (const p of [a.page, b.page, guest.page]) {
+        await p.goto('/casino');
+        await waitForApp(p, 'lobby');
+        await p.locator('[data-testid="chat"]').waitFor({ timeout: 15_000 });
+      }
+      await guest.page.getByRole('button', { name: 'Log in to chat' }).waitFor();
+      const lines = (p) => p.locator('[data-testid="chat-line"]');
+
+      // Ada writes: Bob and the visitor see it without a reload.
+      await a.page.getByLabel('Your message').fill('Hello from Ada');
+      await a.page.getByRole('button', { name: 'Send' }).click();
+      await lines(b.page).filter({ hasText: `${adaName}: Hello from Ada` }).waitFor({ timeout: 10_000 });
+      await lines(guest.page).filter({ hasText: 'Hello from Ada' }).waitFor({ timeout: 10_000 });
+
+      // Bob turns on ghost mode, then writes markup: Ada sees it as text, from "Ghost".
+      const saved = b.page.waitForResponse((r) => r.url().endsWith('/api/user/chat-settings') && r.request().method() === 'PUT');
+      await b.page.getByLabel('Ghost mode (hide my name)').check();
+      assert.equal((await saved).status(), 200);
+      await b.page.getByLabel('Your message').fill('Hi <b>Ada</b>');
+      await b.page.getByRole('button', { name: 'Send' }).click();
+      const fromGhost = lines(a.page).filter({ hasText: 'Ghost: Hi <b>Ada</b>' });
+      await fromGhost.waitFor({ timeout: 10_000 });
+      assert.equal(await fromGhost.locator('b').count(), 0, 'no HTML rendered from a message');
+      // At once again: the rate limit's text.
+      await b.page.getByLabel('Your message').fill('again');
+      await b.page.getByRole('button', { name: 'Send' }).click();
+      await b.page.getByRole('alert').filter({ hasText: 'You are sending messages too fast' }).waitFor();
+      await screenshot(b.page, 'chat-375');
+
+      // A ghost's stakes on the race: "Ghost" on the board, never the nickname.
+      const { json: games } = await api(site, 'GET', '/api/studio/games');
+      const game = games.data.find((g) => g.id === GAME);
+      const session = await api(site, 'POST', '/api/studio/sessions', { gameId: GAME, mode: 'real' }, bob.token);
+      await api(site, 'POST', `/api/studio/sessions/${session.json.data.sessionId}/spin`, { bet: game.minBet }, bob.token);
+      await a.page.goto('/tournaments');
+      const row = a.page.locator('[data-testid="race-ghost-race"] tbody tr').filter({ hasText: 'Ghost' });
+      await row.waitFor({ timeout: 15_000 });
+      await screenshot(a.page, 'chat-ghost-race-1280');
+      const everything = `${await a.page.content()}${JSON.stringify((await api(site, 'GET', '/api/core/casino/races')).json)}${JSON.stringify((await api(site, 'GET', '/api/core/casino/chat/en/messages')).json)}`;
+      assert.ok(!everything.includes(bobName), `the ghost's nickname ${bobName} is nowhere other players look`);
+      assert.ok(everything.includes(adaName), 'other players keep their names');
+    } finally {
+      await Promise.all([a.context.close(), b.context.close(), guest.context.close()]);
+    }
+  });
+});

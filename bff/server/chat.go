@@ -19,7 +19,9 @@ func (a *App) openChat() {
 		st, err := a.Settings.Current(ctx)
 		return st.Languages, err
 	}
-	c.Posted = func(m chat.Message) { a.Realtime.Broadcast(chatTopic(m.Room), realtime.Event{Name: "message", Data: m}) }
+	c.Posted = func(m chat.Message) {
+		a.Realtime.Broadcast(chatTopic(m.Room), realtime.Event{Name: "message", Data: m})
+	}
 	c.Deleted = func(room string, id int64) {
 		a.Realtime.Broadcast(chatTopic(room), realtime.Event{Name: "delete", Data: map[string]int64{"id": id}})
 	}

@@ -22,6 +22,7 @@ import (
 	"casino/bff/frontends"
 	"casino/bff/geo"
 	"casino/bff/i18n"
+	"casino/bff/kyc"
 	"casino/bff/ledger"
 	"casino/bff/loyalty"
 	"casino/bff/mail"
@@ -71,6 +72,7 @@ type App struct {
 	Bonus      *bonus.Service
 	Rewards    *rewards.Service
 	Protection *protection.Service
+	KYC        *kyc.Service
 	Loyalty    *loyalty.Service
 	Races      *races.Service
 	Referral   *referral.Service
@@ -138,6 +140,7 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 	a.openReferral(ctx)
 	a.openProtection(ctx)
 	a.openChat()
+	a.openKYC()
 	a.watchReleases(ctx)
 	return a, nil
 }
@@ -230,6 +233,7 @@ func (a *App) routes() (*http.ServeMux, error) {
 	a.bonusRoutes(mux)
 	a.rewardsRoutes(mux)
 	a.Protection.Routes(mux, a.Sessions)
+	a.KYC.Routes(mux, a.Sessions)
 	a.loyaltyRoutes(mux)
 	a.racesRoutes(mux)
 	a.statisticsRoutes(mux)

@@ -3,25 +3,85 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
 	"strings"
 
 	"casino/bff/account"
 	"casino/bff/database"
+	"casino/bff/kyc"
 )
 
 var kycUsage = `usage: casino kyc [--data DIR] EMAIL STATUS
+       casino kyc [--data DIR] documents list [--status pending|confirmed|rejected|all]
+       casino kyc [--data DIR] documents approve ID [--by NAME]
+       casino kyc [--data DIR] documents reject ID --reason TEXT [--by NAME]
+       casino kyc [--data DIR] documents show ID > FILE
   STATUS: ` + strings.Join(account.KYCStatuses, " | ") + ` (the outcome of the operator's review of the player's documents)`
 
-// kycCmd records an identity-verification decision.
+// kycCmd records identity-verification decisions: a player's status, or the
+// review of one uploaded document (the player's status follows it).
 func kycCmd(ctx context.Context, args []string) error {
 	fs, c := operatorFlags("kyc", kycUsage, args)
-	if fs.NArg() != 2 {
-		return errors.New(kycUsage)
-	}
 	db, err := database.Open(ctx, c.data)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	return accountService(db).SetKYCStatus(ctx, fs.Arg(0), fs.Arg(1))
+	if fs.Arg(0) != "documents" {
+		if fs.NArg() != 2 {
+			return errors.New(kycUsage)
+		}
+		return accountService(db).SetKYCStatus(ctx, fs.Arg(0), fs.Arg(1))
+	}
+	sub := flag.NewFlagSet("kyc documents", flag.ExitOnError)
+	status := sub.String("status", "pending", "list: pending, confirmed, rejected or all")
+	reason := sub.String("reason", "", "reject: the reason the player is told")
+	by := sub.String("by", os.Getenv("USER"), "who reviewed")
+	rest := fs.Args()[1:]
+	if len(rest) == 0 {
+		return errors.New(kycUsage)
+	}
+	verb, rest := rest[0], rest[1:]
+	var id int64
+	if verb != "list" {
+		if len(rest) == 0 {
+			return errors.New(kycUsage)
+		}
+		if id, err = strconv.ParseInt(rest[0], 10, 64); err != nil {
+			return fmt.Errorf("document id %q: %w", rest[0], err)
+		}
+		rest = rest[1:]
+	}
+	sub.Parse(rest)
+	s := kyc.NewService(db, c.data)
+	switch verb {
+	case "list":
+		st := *status
+		if st == "all" {
+			st = ""
+		}
+		docs, err := s.Queue(ctx, st)
+		if err != nil {
+			return err
+		}
+		for _, d := range docs {
+			fmt.Printf("%-6d %-10s %-32s %-17s %-16s %8d  %s  %s\n", d.ID, d.Status, d.Email, d.DocumentType, d.ContentType, d.Size, d.UploadedAt, d.Reason)
+		}
+		return nil
+	case "approve", "reject":
+		return s.Review(ctx, id, verb == "approve", *reason, *by)
+	case "show":
+		f, _, err := s.Open(ctx, id)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		_, err = io.Copy(os.Stdout, f)
+		return err
+	}
+	return errors.New(kycUsage)
 }

@@ -97,7 +97,7 @@ commands:
   ledger     check: verify every ledger invariant (zero-sum transactions, balances, no negatives)
   withdrawals list [--status S] | approve ID | reject ID [--reason TEXT]: players' withdrawals
   deposits   held | release ID | reject ID: crypto deposits held for review (they failed the deposit-time checks)
-  kyc        EMAIL NOT_STARTED|PENDING|APPROVED|REJECTED: record the review of a player's identity documents
+  kyc        EMAIL STATUS | documents list|approve ID|reject ID --reason TEXT|show ID: identity documents and their review
   rewards    settings [show | patch JSON]: the rakeback calendar's rules (docs/rewards.md)
   loyalty    levels | put-level JSON | set-rate CURRENCY MINOR_UNITS | recompute | show EMAIL: the VIP club
   races      create JSON | list | show ID: time-boxed races (prizes paid by the running server at the end)

@@ -19,6 +19,7 @@ export const PROFILE_API = {
   updateUserDetails: '/api/user/update-user-details',
   userBonuses: '/api/user/get-user-bonuses',
   uploadDocument: '/api/user/upload-document',
+  documents: '/api/user/documents',
   resendVerification: '/api/user/resend-verification-email',
   freeze: '/api/user/freeze-account',
   limits: '/api/user/set-limit',

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
-import { getToken, type AppMessage } from '@casino/platform';
+import { getToken, useApi, type AppMessage } from '@casino/platform';
 import { Card, Grid, Muted, Stack, useToast } from '@casino/ui';
 import { PROFILE_API, useUserDetails } from '../api';
 import { m } from '../messages';
@@ -32,6 +32,18 @@ const UploadLabel = styled.label`
   }
 `;
 
+interface UploadedDocument {
+  id: number;
+  documentType: string;
+  fileName: string;
+  status: 'pending' | 'confirmed' | 'rejected';
+  reason?: string;
+  uploadedAt: string;
+}
+
+/** The server's refusal text (type, size) when it gave one. */
+class UploadRefused extends Error {}
+
 async function upload(kind: string, file: File): Promise<void> {
   const body = new FormData();
   body.append('documentType', kind);
@@ -43,10 +55,17 @@ async function upload(kind: string, file: File): Promise<void> {
     credentials: 'same-origin',
     headers: token ? { Authorization: `Bearer ${token}`, 'X-Access-Token': token } : {},
   });
-  if (!res.ok) throw new Error(String(res.status));
+  if (!res.ok) {
+    const message = await res
+      .json()
+      .then((b: { error?: { message?: string } }) => b.error?.message)
+      .catch(() => undefined);
+    if (message && res.status < 500) throw new UploadRefused(message);
+    throw new Error(String(res.status));
+  }
 }
 
-function DocumentCard({ kind, label }: { kind: string; label: AppMessage }) {
+function DocumentCard({ kind, label, documents, onUploaded }: { kind: string; label: AppMessage; documents: UploadedDocument[]; onUploaded: () => void }) {
   const intl = useIntl();
   const toast = useToast();
   const [error, setError] = useState<string | null>(null);
@@ -62,15 +81,28 @@ function DocumentCard({ kind, label }: { kind: string; label: AppMessage }) {
     try {
       await upload(kind, file);
       setName(file.name);
-    } catch {
-      toast.show(intl.formatMessage(m.uploadFailed), 'error');
+      onUploaded();
+    } catch (e) {
+      if (e instanceof UploadRefused) setError(e.message);
+      else toast.show(intl.formatMessage(m.uploadFailed), 'error');
     }
   };
   return (
     <Card>
       <Stack $gap={3}>
         <strong>{intl.formatMessage(label)}</strong>
-        {name && <Muted>{name}</Muted>}
+        {documents.length > 0 ? (
+          <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+            {documents.map((d) => (
+              <li key={d.id} data-testid="document" data-status={d.status}>
+                {d.fileName || intl.formatMessage(label)}: {intl.formatMessage(STATUS[d.status])}
+                {d.reason ? ` — ${d.reason}` : ''}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          name && <Muted>{name}</Muted>
+        )}
         <UploadLabel>
           {intl.formatMessage(m.upload)}
           <input type="file" accept=".jpg,.jpeg,.png,.pdf" onChange={(e) => void onFile(e.target.files?.[0])} />
@@ -85,9 +117,16 @@ function DocumentCard({ kind, label }: { kind: string; label: AppMessage }) {
   );
 }
 
+const STATUS: Record<UploadedDocument['status'], AppMessage> = { pending: m.docPending, confirmed: m.docConfirmed, rejected: m.docRejected };
+
 function Verification() {
   const intl = useIntl();
-  const { data } = useUserDetails();
+  const { data, refetch } = useUserDetails();
+  const docs = useApi<{ rows: UploadedDocument[] }>(PROFILE_API.documents, { auth: true, refreshMs: 15_000 });
+  const uploaded = () => {
+    docs.refetch();
+    refetch();
+  };
   const status = data?.getUser?.kycStatus;
   return (
     <Stack $gap={4}>
@@ -95,7 +134,7 @@ function Verification() {
       {status && <strong>{intl.formatMessage(m.kycStatus, { status })}</strong>}
       <Grid $min={220}>
         {DOCUMENTS.map((d) => (
-          <DocumentCard key={d.kind} kind={d.kind} label={d.label} />
+          <DocumentCard key={d.kind} kind={d.kind} label={d.label} documents={(docs.data?.rows ?? []).filter((x) => x.documentType === d.kind)} onUploaded={uploaded} />
         ))}
       </Grid>
     </Stack>

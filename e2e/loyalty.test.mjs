@@ -81,6 +81,27 @@ describe('VIP club', () => {
     });
   });
 
+  test('a level-up reaches the lobby as a toast too', async (t) => {
+    requireBuilds(site.server, ['root', 'lobby']);
+    // Silver from 10 points at one point per cent (set by the test above, run first).
+    await waitFor(async () => (await api(site, 'GET', '/api/core/casino/vip-levels')).json.data?.levels?.[1]?.minPoints === 10,
+      { what: 'Silver at 10 points', timeout: 10_000 });
+    const { token } = await newPlayer(site, { prefix: 'viplobby', deposit: '20.00' });
+    await withPage(site.browser, t, opts({ viewport: MOBILE }), async ({ page, context }) => {
+      await context.addCookies([{ name: 'casino_session', value: token, url: site.server.url }]);
+      await context.addInitScript((tok) => localStorage.setItem('casino.accessToken', tok), token);
+      await page.goto('/casino');
+      await waitForApp(page, 'lobby');
+      await page.locator('[data-testid="chat"]').waitFor({ timeout: 15_000 }); // the page is up, its stream open
+      const { json: games } = await api(site, 'GET', '/api/studio/games');
+      const game = games.data.find((g) => g.id === GAME);
+      const session = await api(site, 'POST', '/api/studio/sessions', { gameId: GAME, mode: 'real' }, token);
+      const spin = await api(site, 'POST', `/api/studio/sessions/${session.json.data.sessionId}/spin`, { bet: game.minBet }, token);
+      assert.equal(spin.status, 200, JSON.stringify(spin.json));
+      await page.getByText('Congratulations! You reached the Silver level.').waitFor({ timeout: 10_000 });
+    });
+  });
+
   test('the VIP club API needs a player; the level table is public', async () => {
     const guest = await api(site, 'GET', '/api/user/vip-club');
     assert.equal(guest.status, 403);

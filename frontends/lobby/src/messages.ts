@@ -45,6 +45,7 @@ export const m = defineMessages({
   promotionMore: { id: 'lobby.promotions.more', defaultMessage: 'More' },
   providersTitle: { id: 'lobby.providers.title', defaultMessage: 'Providers' },
   providersEmpty: { id: 'lobby.providers.empty', defaultMessage: 'No providers to show' },
+  levelUp: { id: 'profile.vip.levelUp', defaultMessage: 'Congratulations! You reached the {name} level.' },
   chatTitle: { id: 'lobby.chat.title', defaultMessage: 'Chat' },
   chatEmpty: { id: 'lobby.chat.empty', defaultMessage: 'No messages yet.' },
   chatInput: { id: 'lobby.chat.input', defaultMessage: 'Your message' },

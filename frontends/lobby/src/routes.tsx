@@ -3,6 +3,7 @@ import { matchRoutes, usePathname, type RouteParams } from '@casino/platform';
 import { Page, Skeleton } from '@casino/ui';
 import { CasinoPage } from './pages/CasinoPage';
 import { NotFound } from './pages/InfoListPage';
+import { LevelUpToast } from './components/LevelUpToast';
 import { ProvidersPage } from './pages/ProvidersPage';
 
 // The casino lobby is the first page most visitors see: it ships in the
@@ -47,6 +48,7 @@ export function LobbyApp() {
   const match = matchRoutes(LOBBY_ROUTES, pathname);
   return (
     <>
+      <LevelUpToast />
       <Suspense fallback={<PageSkeleton />}>{match ? match.route.render(match.params) : <NotFound />}</Suspense>
       {match && (
         <Suspense fallback={null}>

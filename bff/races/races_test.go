@@ -241,3 +241,25 @@ func TestCreateChecks(t *testing.T) {
 		t.Errorf("twice: %v", err)
 	}
 }
+
+func TestRolledBackBetsLeaveTheScore(t *testing.T) {
+	f := newFixture(t, 1)
+	ctx := context.Background()
+	now := f.clock.Now()
+	f.create(Race{ID: "s", Name: "S", Metric: ByStakes, StartsAt: now.Add(-time.Minute), EndsAt: now.Add(time.Hour)})
+	f.round(1, "g", 300, 0)
+	f.tick()
+	f.round(1, "g", 200, 0)
+	bet, err := f.ledger.GetByKey(ctx, fmt.Sprintf("t%d", f.seq))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.ledger.Post(ctx, ledger.Transfer{IdempotencyKey: "rb", Reverses: bet.ID}); err != nil {
+		t.Fatal(err)
+	}
+	f.tick()
+	st, err := f.svc.Standing(ctx, "s", 1)
+	if err != nil || st.Score != "3.00" || st.Rounds != 1 {
+		t.Fatalf("after a rolled-back bet: %+v %v", st, err)
+	}
+}

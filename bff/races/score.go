@@ -13,17 +13,23 @@ import (
 // batchTransactions bounds the ledger transactions one pass reads.
 const batchTransactions = 2000
 
-// qPlays sums each bet's and win's player side (real + bonus) per
-// transaction among ledger transactions (lo, hi]: what was staked or won,
-// on which game and round, when.
-const qPlays = `SELECT t.id, t.kind, t.created_at, COALESCE(json_extract(t.metadata, '$.provider'), ''),
-		COALESCE(json_extract(t.metadata, '$.game'), ''), COALESCE(json_extract(t.metadata, '$.round'), ''),
+// qPlays sums each bet's, win's and bet rollback's player side (real +
+// bonus) per transaction among ledger transactions (lo, hi]: what was
+// staked, won or handed back ("unbet", with the bet's own game and time).
+const qPlays = `SELECT t.id, CASE WHEN t.kind = 'rollback' THEN 'unbet' ELSE t.kind END,
+		COALESCE(r.created_at, t.created_at), COALESCE(json_extract(COALESCE(r.metadata, t.metadata), '$.provider'), ''),
+		COALESCE(json_extract(COALESCE(r.metadata, t.metadata), '$.game'), ''), COALESCE(json_extract(COALESCE(r.metadata, t.metadata), '$.round'), ''),
 		a.player_id, p.currency, SUM(p.amount)
 	FROM ledger_transactions t
 	JOIN ledger_postings p ON p.transaction_id = t.id
 	JOIN ledger_accounts a ON a.id = p.account_id AND a.kind IN ('real', 'bonus')
-	WHERE t.id > ? AND t.id <= ? AND t.status = 'committed' AND t.kind IN ('bet', 'win')
+	LEFT JOIN ledger_transactions r ON r.id = t.reverses_id AND t.kind = 'rollback'
+	WHERE t.id > ? AND t.id <= ? AND t.status = 'committed'
+	  AND (t.kind IN ('bet', 'win') OR t.kind = 'rollback' AND r.kind = 'bet')
 	GROUP BY t.id, a.player_id, p.currency`
+
+// unbet is a rolled-back bet: its stake leaves the race scores.
+const unbet = "unbet"
 
 type play struct {
 	kind, provider, game, round, currency string
@@ -140,8 +146,11 @@ func (s *Service) plays(ctx context.Context, lo, hi int64) ([]play, error) {
 			return nil, err
 		}
 		p.at = parseStamp(at)
-		if p.kind == string(ledger.KindBet) {
-			p.amount = -p.amount
+		switch p.kind {
+		case string(ledger.KindBet):
+			p.amount = -p.amount // staked: taken from the player
+		case unbet:
+			// handed back: a positive amount, counted as a negative stake below
 		}
 		out = append(out, p)
 	}
@@ -168,7 +177,7 @@ func (s *Service) score(ctx context.Context, races []Race, p play, deltas map[sc
 		}
 	}
 	var stake, best int64
-	if p.kind == string(ledger.KindBet) {
+	if p.kind == string(ledger.KindBet) || p.kind == unbet {
 		stake = p.amount / factor
 	} else {
 		var roundStake int64
@@ -182,7 +191,7 @@ func (s *Service) score(ctx context.Context, races []Race, p play, deltas map[sc
 		best = p.amount * 100 / roundStake
 	}
 	for _, r := range in {
-		if p.kind == string(ledger.KindBet) && stake < r.MinStake {
+		if (p.kind == string(ledger.KindBet) || p.kind == unbet) && stake < r.MinStake {
 			continue
 		}
 		k := scoreKey{r.ID, p.player}
@@ -191,10 +200,14 @@ func (s *Service) score(ctx context.Context, races []Race, p play, deltas map[sc
 			d = &scoreDelta{metric: r.Metric}
 			deltas[k] = d
 		}
-		if p.kind == string(ledger.KindBet) {
+		switch p.kind {
+		case string(ledger.KindBet):
 			d.stakes += stake
 			d.rounds++
-		} else {
+		case unbet:
+			d.stakes -= stake
+			d.rounds--
+		default:
 			d.best = max(d.best, best)
 		}
 	}

@@ -5,7 +5,13 @@
   var cfg = JSON.parse(document.getElementById('studio-config').textContent);
   var $ = function (id) { return document.getElementById(id); };
   var state = { sid: '', game: null, bets: [], bet: 0, busy: false, balance: '', currency: '', decimals: 2 };
-  var colours = ['#ffd6a5', '#caffbf', '#9bf6ff', '#bdb2ff', '#ffc6ff', '#fdffb6', '#a0c4ff', '#ffadad', '#d0f4de', '#e4c1f9', '#f1c0e8', '#b9fbc0', '#fbf8cc', '#cfbaf0'];
+  var artCache = {};
+  // The drawn symbol (art.js), made once per symbol id.
+  function art(s) {
+    if (!artCache[s.id]) artCache[s.id] = window.studioArt.svg(s, state.game.symbols.indexOf(s));
+    return artCache[s.id];
+  }
+  var calm = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
   var client = window.studioClient, api = client.api, say = client.say;
   function money(minor) { return client.money(minor, state.decimals); }
@@ -31,10 +37,9 @@
       for (var j = 0; j < g.rows; j++) {
         var id = expanded.indexOf(r + 1) >= 0 ? wildId() : window[r][j];
         var s = symbol(id), c = $('c' + r + '_' + j);
-        c.textContent = s.name;
+        if (c.dataset.symbol !== id) { c.innerHTML = art(s); c.dataset.symbol = id; }
         c.setAttribute('aria-label', s.name);
         c.className = 'cell' + (s.wild ? ' wild' : '') + (s.scatter ? ' scatter' : '') + (hits[r * g.rows + j] ? ' hit' : '');
-        c.style.background = colours[g.symbols.indexOf(s) % colours.length];
         names.push(s.name);
       }
     }
@@ -101,11 +106,13 @@
     state.busy = true;
     $('spin').disabled = true; if ($('buy')) $('buy').disabled = true;
     $('stage').classList.add('spinning');
+    delete $('stage').dataset.stopped;
+    Array.prototype.forEach.call(document.querySelectorAll('.cell.still'), function (c) { c.classList.remove('still'); });
     say('Spinning…');
     var started = Date.now();
     api('POST', '/api/studio/sessions/' + state.sid + '/spin', { bet: money(state.bets[state.bet]), bonusBuy: !!bonusBuy })
       .then(function (res) {
-        return sleep(Math.max(0, 350 - (Date.now() - started))).then(function () { return show(res); });
+        return sleep(Math.max(0, (calm ? 100 : 600) - (Date.now() - started))).then(function () { return show(res); });
       })
       .catch(function (e) {
         $('stage').classList.remove('spinning');
@@ -122,11 +129,32 @@
       });
   }
 
-  function show(res) {
-    var round = res.round, stage = $('stage');
-    stage.classList.remove('spinning');
+  // The reels stop one after another, left to right, each on exactly the
+  // symbols of the recorded round (the window the wallet outcome holds);
+  // reduced motion stops them all at once.
+  function stopReels(spin) {
+    var g = state.game, stage = $('stage'), step = calm ? 0 : 220;
     var seq = Promise.resolve();
-    if (round.base) { draw(round.base.window, hitsOf(round.base), round.base.expanded || []); }
+    for (var r = 0; r < g.reels; r++) (function (r) {
+      seq = seq.then(function () { return sleep(step); }).then(function () {
+        for (var j = 0; j < g.rows; j++) {
+          var s = symbol(spin.window[r][j]), c = $('c' + r + '_' + j);
+          c.innerHTML = art(s); c.dataset.symbol = s.id; c.setAttribute('aria-label', s.name);
+          c.classList.add('still');
+        }
+      });
+    })(r);
+    return seq.then(function () {
+      stage.classList.remove('spinning');
+      draw(spin.window, hitsOf(spin), spin.expanded || []);
+      stage.dataset.stopped = String(Date.now());
+    });
+  }
+
+  function show(res) {
+    var round = res.round;
+    var seq = Promise.resolve();
+    if (round.base) seq = stopReels(round.base);
     if (round.freeSpins && round.freeSpins.length) {
       round.freeSpins.forEach(function (fs, i) {
         seq = seq.then(function () { return sleep(i === 0 ? 700 : 260); }).then(function () {

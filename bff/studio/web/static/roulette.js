@@ -91,6 +91,37 @@
     });
     return win;
   }
+  // The wheel: the 37 pockets in the European order, drawn as SVG sectors;
+  // it turns while the ball is in play and comes to rest with the drawn
+  // number under the pointer at the top (reduced motion: no long turn).
+  var ORDER = [0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26];
+  var calm = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  var turn = 0;
+  function drawWheel() {
+    var svg = $('disc'), step = 360 / 37, parts = [], fills = { red: '#c0392b', black: '#1c1c1c', green: '#0b7a34' };
+    for (var i = 0; i < 37; i++) {
+      var a0 = (i - 0.5) * step - 90, a1 = (i + 0.5) * step - 90, r = 96, rad = Math.PI / 180;
+      var p0 = [100 + r * Math.cos(a0 * rad), 100 + r * Math.sin(a0 * rad)], p1 = [100 + r * Math.cos(a1 * rad), 100 + r * Math.sin(a1 * rad)];
+      parts.push('<path d="M100 100L' + p0[0].toFixed(2) + ' ' + p0[1].toFixed(2) + 'A96 96 0 0 1 ' + p1[0].toFixed(2) + ' ' + p1[1].toFixed(2) + 'z" fill="' + fills[colour(ORDER[i])] + '" stroke="#d4af37" stroke-width=".6"/>');
+      parts.push('<text x="100" y="16" text-anchor="middle" font-size="9" font-weight="700" fill="#fff" font-family="sans-serif" transform="rotate(' + (i * step).toFixed(2) + ' 100 100)">' + ORDER[i] + '</text>');
+    }
+    parts.push('<circle cx="100" cy="100" r="62" fill="#5a3a1a" stroke="#d4af37" stroke-width="3"/><circle cx="100" cy="100" r="14" fill="#d4af37"/>');
+    svg.innerHTML = '<g id="disc-turn">' + parts.join('') + '</g>';
+  }
+  function spinWheel() {
+    var g = $('disc-turn'); if (!g) return;
+    g.style.transition = calm ? 'none' : 'transform 4s linear';
+    turn += calm ? 0 : 720;
+    g.style.transform = 'rotate(' + turn + 'deg)';
+  }
+  function stopWheel(n) {
+    var g = $('disc-turn'); if (!g) return;
+    var want = -ORDER.indexOf(n) * 360 / 37, base = Math.ceil((turn - want) / 360) * 360 + (calm ? 0 : 360);
+    turn = base + want;
+    g.style.transition = calm ? 'none' : 'transform 2.2s cubic-bezier(.15,.7,.2,1)';
+    g.style.transform = 'rotate(' + turn + 'deg)';
+    $('disc').dataset.number = String(n);
+  }
   function tick() {
     var t = st.table; if (!t) return;
     var now = Date.now() + st.skew;
@@ -110,9 +141,10 @@
     (t.history || []).forEach(function (n) { var s = document.createElement('span'); s.className = colour(n); s.textContent = n; h.appendChild(s); });
     var w = $('wheel');
     if (t.phase === 'betting') { w.textContent = 'Bets open'; w.style.background = ''; if (st.round && st.round !== t.round) { st.mine = {}; markBets(); } }
-    if (t.phase === 'spinning') { w.textContent = '…'; }
+    if (t.phase === 'spinning') { w.textContent = '…'; if (!prev || prev.phase !== 'spinning') spinWheel(); }
     if (t.phase === 'result' && t.number !== undefined) {
       w.textContent = t.number + ' ' + t.colour;
+      if (!prev || prev.phase !== 'result' || prev.round !== t.round) stopWheel(t.number);
       w.style.background = t.colour === 'red' ? '#b03030' : t.colour === 'black' ? '#222' : '#0b7a34';
       $('seed-last').textContent = t.serverSeed;
       if (st.round === t.round && Object.keys(st.mine).length) {
@@ -134,7 +166,7 @@
       $('mode').textContent = l.mode === 'real' ? 'Real money' : 'Fun money';
       $('mode').className = 'badge ' + l.mode;
       setBalance(l.balance);
-      layout(); chips(); follow();
+      layout(); chips(); drawWheel(); follow();
       st.timer = setInterval(tick, 250);
       document.body.dataset.ready = '1';
     })

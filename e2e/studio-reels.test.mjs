@@ -47,6 +47,8 @@ describe('studio reels', () => {
       assert.ok(shown.every((c) => c[3]), 'every cell is drawn art');
       assert.deepEqual(windowOf(shown, 5, 3), round.base.window, 'the reels end on the recorded window');
       await screenshot(page, 'studio-jungle-ways-1280');
+      await page.setViewportSize(MOBILE);
+      await screenshot(page, 'studio-jungle-ways-375');
     });
   });
 
@@ -76,6 +78,8 @@ describe('studio reels', () => {
       // Reduced motion: no reel-by-reel wait (5 × 220 ms) nor the 600 ms minimum.
       assert.ok(longest < 1500, `reduced-motion spin took ${longest} ms`);
       await screenshot(page, 'studio-fruit-fiesta-375');
+      await page.setViewportSize(DESKTOP);
+      await screenshot(page, 'studio-fruit-fiesta-1280');
     });
   });
 });

@@ -3,7 +3,7 @@
 // table's result at the top (European pocket order). A guest at 1280 px; ~20 s.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { DESKTOP, screenshot, useSite, withPage } from './lib/suite.mjs';
+import { DESKTOP, MOBILE, screenshot, useSite, withPage } from './lib/suite.mjs';
 
 const ORDER = [0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26];
 
@@ -28,6 +28,8 @@ describe('studio roulette wheel', () => {
       assert.equal(ORDER[i], drawn, `pocket at the pointer (angle ${angle.toFixed(1)})`);
       assert.equal(await page.locator('#disc').getAttribute('data-number'), String(drawn));
       await screenshot(page, 'studio-roulette-wheel-1280');
+      await page.setViewportSize(MOBILE);
+      await screenshot(page, 'studio-roulette-wheel-375');
     });
   });
 });

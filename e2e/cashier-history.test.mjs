@@ -86,7 +86,7 @@ describe('cashier history: Games and Deposit tabs', () => {
           if (path.startsWith('/profile2/')) {
             const currentEntry = menu.locator('a[aria-current="page"]');
             assert.equal(await currentEntry.getAttribute('href'), path, 'its own menu entry is current');
-            assert.equal(await menu.locator('a').count(), 8, 'the eight /profile2 pages');
+            assert.equal(await menu.locator('a').count(), 9, 'the nine /profile2 pages (statistics among them)');
             // On phones the menu is a scrolling row: the current entry is scrolled into view.
             const [nav, entry] = [await menu.boundingBox(), await currentEntry.boundingBox()];
             assert.ok(entry.x >= nav.x && entry.x + entry.width <= nav.x + nav.width + 1, `My history in view: ${JSON.stringify({ nav, entry })}`);
@@ -161,7 +161,7 @@ describe('cashier history: Games and Deposit tabs', () => {
       await waitForApp(page, 'cashier');
       const app = page.locator('#mf-page [data-testid="cashier-app"]');
       await app.getByRole('button', { name: 'Log in' }).waitFor();
-      assert.equal(await app.getByRole('navigation', { name: 'Profile menu' }).locator('a').count(), 8);
+      assert.equal(await app.getByRole('navigation', { name: 'Profile menu' }).locator('a').count(), 9);
       assert.equal(await app.getByRole('tab').count(), 0, 'no history for a visitor');
     });
   });

@@ -12,7 +12,6 @@ import (
 	"casino/bff/ledger"
 )
 
-
 type fixture struct {
 	t      *testing.T
 	db     *database.DB

@@ -148,11 +148,19 @@ export async function waitForApp(page, app, { timeout = 15_000 } = {}) {
   // The server names the app of a page load; after a client-side navigation
   // (history.pushState) the root config renames it a moment after the URL
   // changed, so the name is awaited, not read once.
+  // On a loaded two-core CI machine a page (four contexts at once, beside
+  // another test file) can take seconds to parse after "load": the element
+  // is awaited for the whole budget, and a miss says where the page was.
   const named = Date.now() + 5_000;
-  let dataApp = await main.getAttribute('data-app', { timeout: 5_000 });
+  const readName = () =>
+    main.getAttribute('data-app', { timeout: Math.max(1_000, deadline - Date.now()) }).catch(async (err) => {
+      const where = await page.evaluate(() => `${location.href} "${document.title}" ${document.body?.innerText.slice(0, 200) ?? ''}`).catch(() => page.url());
+      throw new Error(`#mf-page not found at ${where}: ${err.message.split('\n')[0]}`);
+    });
+  let dataApp = await readName();
   while (dataApp !== app && Date.now() < named) {
     await page.waitForTimeout(50);
-    dataApp = await main.getAttribute('data-app', { timeout: 5_000 });
+    dataApp = await readName();
   }
   if (dataApp !== app) throw new Error(`#mf-page has data-app="${dataApp}", expected "${app}" (server route table)`);
   let last = {};

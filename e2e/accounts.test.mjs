@@ -8,6 +8,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { inspectDb } from './lib/db.mjs';
+import { logIn, newPlayer } from './lib/players.mjs';
 import { ACCOUNT_SEL as A, DESKTOP, MOBILE, PENDING_API, SEL, casino, freshDataDir, startServer, requireBuilds, screenshot, useSite, waitFor, waitForApp, waitForModal, withPage } from './lib/suite.mjs';
 
 const PASSWORD = 'Secret12!';
@@ -275,6 +276,24 @@ describe('player accounts', () => {
       await page.locator(A.dialog).getByRole('button', { name: /close/i }).click();
       await page.waitForURL((u) => u.pathname === '/profile/edit-profile' && !u.searchParams.has('modal'));
       await waitForApp(page, 'profile');
+    });
+  });
+
+  test('inside the profile panel edit-profile leads to the account address, outside to /profile/edit-profile', async (t) => {
+    requireBuilds(site.server, ['root', 'profile']);
+    const player = await newPlayer(site, { prefix: 'panel' });
+    await withPage(site.browser, t, opts(), async ({ page, context }) => {
+      await logIn(context, site, player);
+      for (const panel of ['/account', '/profile']) {
+        await page.goto(panel);
+        await waitForApp(page, 'profile');
+        const edit = page.locator(SEL.page).getByRole('link', { name: 'Edit profile' });
+        assert.equal(await edit.getAttribute('href'), '/account/edit-profile', panel);
+      }
+      await page.locator(SEL.page).getByRole('link', { name: 'Edit profile' }).click();
+      await page.waitForURL((u) => u.pathname === '/account/edit-profile');
+      await waitForApp(page, 'profile');
+      await page.locator(SEL.page).getByLabel('First name').waitFor();
     });
   });
 

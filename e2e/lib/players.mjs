@@ -56,3 +56,9 @@ export async function cardDeposit(site, token, amount, { currencyCode = 'EUR', h
   assert.equal(res.json.data?.status, 'confirmed', `deposit: ${JSON.stringify(res.json)}`);
   return res.json.data;
 }
+
+/** Logs a browser context in as the platform keeps a session: the HttpOnly cookie and the token in storage. */
+export async function logIn(context, site, player) {
+  await context.addCookies([{ name: 'casino_session', value: player.token, url: site.server.url }]);
+  await context.addInitScript((token) => localStorage.setItem('casino.accessToken', token), player.token);
+}

@@ -16,7 +16,7 @@ export { subscribeRealtime } from './realtime';
 export type { RealtimeEventName, RealtimePayloads } from './realtime';
 export { pushHistory, getHistory, previousPage } from './history';
 export { logEvent, startRouteTracking } from './tracking';
-export { loadSettings, peekSettings, readInlineSettings, pageUrl, DEFAULT_PAGE_URLS } from './settings';
+export { loadSettings, peekSettings, readInlineSettings, pageUrl, editProfileUrl, DEFAULT_PAGE_URLS } from './settings';
 export type { SiteSettings, NavItem, Scope } from './settings';
 export { formatAmount, formatMoney, parseAmount, amountParts, compareAmounts } from './money';
 export type { AmountFormatOptions } from './money';

@@ -104,6 +104,17 @@ export function pageUrl(settings: SiteSettings | null, key: string): string {
   return settings?.pageUrls?.[key] || DEFAULT_PAGE_URLS[key] || '/';
 }
 
+/**
+ * SPEC section 2: edit-profile "becomes account in panel navigation". Inside
+ * the profile panel (the profile and account addresses and /profile2/…) the
+ * link leads to the account's edit page, elsewhere to the edit-profile address.
+ */
+export function editProfileUrl(settings: SiteSettings | null, pathname: string): string {
+  const panels = [pageUrl(settings, 'profile'), pageUrl(settings, 'account')];
+  const inPanel = panels.some((base) => base !== '/' && (pathname === base || pathname.startsWith(base)));
+  return inPanel ? `${pageUrl(settings, 'account').replace(/\/$/, '')}/edit-profile` : pageUrl(settings, 'edit-profile');
+}
+
 /** Test helper. */
 export function __resetSettingsForTests(): void {
   settingsPromise = null;

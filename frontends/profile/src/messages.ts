@@ -123,6 +123,7 @@ export const m = {
     limitsCoolingOff: { id: 'profile.limits.coolingOff', defaultMessage: 'A lower limit applies at once; a higher one or a removal only after {hours} hours, and you can cancel it until then.' },
     freezeDone: { id: 'profile.freeze.done', defaultMessage: 'Your account is frozen until {date}. You can still log in and withdraw.' },
     overviewTitle: { id: 'profile.overview.title', defaultMessage: 'My account' },
+    overviewEditProfile: { id: 'profile.overview.editProfile', defaultMessage: 'Edit profile' },
     signupTitle: { id: 'profile.signup.title', defaultMessage: 'Sign up' },
     signupFull: { id: 'profile.signup.tabFull', defaultMessage: 'Full registration' },
     signupOneClick: { id: 'profile.signup.tabOneClick', defaultMessage: 'One click' },

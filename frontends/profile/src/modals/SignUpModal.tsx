@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import {
-  getCpncToSend, getFirstUrl, getLanguage, getMarketingParams, navigate, pageUrl, screenResolution, setToken,
-  useModal, userDeviceType, useSearchParams, useSettings, withQuery,
+  editProfileUrl, getCpncToSend, getFirstUrl, getLanguage, getMarketingParams, navigate, screenResolution, setToken,
+  useModal, usePathname, userDeviceType, useSearchParams, useSettings, withQuery,
 } from '@casino/platform';
 import { Button, ErrorState, Modal, Skeleton, TabPanel, Tabs } from '@casino/ui';
 import { signUp, useCountries, useCurrencies, useLocation, useRegistrationFields, type SignUpResult } from '../api';
@@ -74,7 +74,7 @@ export function SignUpModal({ linked = false }: { linked?: boolean }) {
   const [tab, setTab] = useState<Tab>('full');
   const [credentials, setCredentials] = useState<SignUpResult['credentials'] | null>(null);
   const oneClick = settings?.features?.oneClickRegistration !== false;
-  const editProfile = pageUrl(settings, 'edit-profile');
+  const editProfile = editProfileUrl(settings, usePathname());
   const leave = linked ? () => navigate(editProfile) : close;
 
   const send = async (body: Record<string, unknown>) => {

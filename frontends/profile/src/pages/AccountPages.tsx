@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
+import { editProfileUrl, usePathname, useSettings } from '@casino/platform';
 import { Grid, LinkButton } from '@casino/ui';
 import { MyBonuses } from '../components/MyBonuses';
 import { m } from '../messages';
@@ -40,12 +41,17 @@ export const LimitsPage = () => (
 /** /profile, /account: the menu as cards. */
 export function OverviewPage() {
   const intl = useIntl();
+  const settings = useSettings();
+  const pathname = usePathname();
   return (
     <ProfileLayout title={m.overviewTitle}>
       <Suspense fallback={null}>
         <ProfileCompletion />
       </Suspense>
       <Grid $min={200}>
+        <LinkButton href={editProfileUrl(settings, pathname)} variant="secondary" style={{ minHeight: 72 }}>
+          {intl.formatMessage(m.overviewEditProfile)}
+        </LinkButton>
         {PROFILE_MENU.map((item) => (
           <LinkButton key={item.href} href={item.href} variant="secondary" style={{ minHeight: 72 }}>
             {intl.formatMessage(item.label)}

@@ -45,6 +45,10 @@ type Service struct {
 	Locate   func(*http.Request) string
 	// Mail sends verification and credentials e-mails.
 	Mail *mail.Sender
+	// PublicURL is the site's own address for links in e-mails; a request
+	// on a registered mirror domain links to that mirror. Empty (the demo
+	// only: production refuses to start without it) follows the request.
+	PublicURL string
 	// Captcha checks recaptchaToken on login and sign-up while the operator
 	// has the "captcha" feature on; nil refuses every token then.
 	Captcha Verifier

@@ -85,12 +85,12 @@ func (s *Service) handleSignUp(w http.ResponseWriter, r *http.Request) error {
 			slog.Warn("sign-up hook failed", "user", res.CreateUser.UserID, "err", err)
 		}
 	}
-	setRegisteredCookie(w, r)
+	s.setRegisteredCookie(w, r)
 	// Sign-up leaves the player logged out (they log in next), except on a
 	// mirror domain with loginOff and after one-click registration, where
 	// the credentials screen is shown to a logged-in player.
 	if mirror != nil && mirror.Settings.LoginOff || res.Credentials != nil {
-		session.SetCookie(w, r, res.AccessToken)
+		s.sessions.SetCookie(w, r, res.AccessToken)
 	} else {
 		if err := s.sessions.Revoke(r.Context(), res.AccessToken); err != nil {
 			return err
@@ -100,7 +100,7 @@ func (s *Service) handleSignUp(w http.ResponseWriter, r *http.Request) error {
 	if res.Credentials == nil {
 		// The account exists either way; a failed mail is retried with
 		// resend-verification-email, so it does not fail the sign-up.
-		if err := s.sendVerification(r.Context(), res.CreateUser.UserID, res.CreateUser.Email, baseURL(r)); err != nil {
+		if err := s.sendVerification(r.Context(), res.CreateUser.UserID, res.CreateUser.Email, s.linkBase(r)); err != nil {
 			slog.Warn("verification e-mail not sent at sign-up", "user", res.CreateUser.UserID, "err", err)
 		}
 	}
@@ -129,8 +129,8 @@ func (s *Service) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	session.SetCookie(w, r, res.AccessToken)
-	setRegisteredCookie(w, r)
+	s.sessions.SetCookie(w, r, res.AccessToken)
+	s.setRegisteredCookie(w, r)
 	return api.WriteData(w, res)
 }
 
@@ -139,8 +139,8 @@ func (s *Service) handleLogin(w http.ResponseWriter, r *http.Request) error {
 // so server-rendered pages know the player too. The token comes in the
 // Authorization header, never in this call's URL.
 func (s *Service) handleSessionCookie(w http.ResponseWriter, r *http.Request) error {
-	token := session.TokenFromRequest(r)
-	session.SetCookie(w, r, token)
+	token := s.sessions.TokenFromRequest(r)
+	s.sessions.SetCookie(w, r, token)
 	return api.WriteData(w, map[string]int64{"userId": session.PlayerFrom(r.Context()).ID})
 }
 
@@ -170,20 +170,20 @@ const FeatureCaptcha = "captcha"
 // section 9: kept 1 year), so it can offer log in before sign up.
 const RegisteredCookie = "casino_registered"
 
-func setRegisteredCookie(w http.ResponseWriter, r *http.Request) {
+func (s *Service) setRegisteredCookie(w http.ResponseWriter, r *http.Request) {
 	http.SetCookie(w, &http.Cookie{
-		Name: RegisteredCookie, Value: "1", Path: "/", Secure: r.TLS != nil,
+		Name: RegisteredCookie, Value: "1", Path: "/", Secure: r.TLS != nil || s.sessions.SecureCookies,
 		SameSite: http.SameSiteLaxMode, MaxAge: int((365 * 24 * time.Hour).Seconds()),
 	})
 }
 
 func (s *Service) handleLogout(w http.ResponseWriter, r *http.Request) error {
-	if token := session.TokenFromRequest(r); token != "" {
+	if token := s.sessions.TokenFromRequest(r); token != "" {
 		if err := s.sessions.Revoke(r.Context(), token); err != nil {
 			return err
 		}
 	}
-	session.ClearCookie(w, r)
+	s.sessions.ClearCookie(w, r)
 	return api.WriteData(w, map[string]bool{"loggedOut": true})
 }
 

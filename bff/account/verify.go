@@ -101,8 +101,18 @@ func (s *Service) VerifyEmail(ctx context.Context, token string) error {
 	})
 }
 
-func baseURL(r *http.Request) string {
-	scheme := "http"
+// linkBase is the address links in e-mails start with. The request's Host
+// header is the caller's to choose (Host: evil.example would send players a
+// link to evil.example), so it counts only when it names a registered mirror
+// domain, whose own URL is used; otherwise the configured public address.
+func (s *Service) linkBase(r *http.Request) string {
+	if m, err := s.MirrorFor(r.Context(), r); err == nil && m != nil && m.URL != "" {
+		return strings.TrimRight(m.URL, "/")
+	}
+	if s.PublicURL != "" {
+		return s.PublicURL
+	}
+	scheme := "http" // the demo without CASINO_PUBLIC_URL: whatever it is served on
 	if r.TLS != nil {
 		scheme = "https"
 	}
@@ -129,7 +139,7 @@ func (s *Service) handleResendVerification(w http.ResponseWriter, r *http.Reques
 	if u.IsEmailVerified {
 		return ErrAlreadyVerified
 	}
-	if err := s.sendVerification(r.Context(), u.ID, u.Email, baseURL(r)); err != nil {
+	if err := s.sendVerification(r.Context(), u.ID, u.Email, s.linkBase(r)); err != nil {
 		return err
 	}
 	return api.WriteData(w, map[string]bool{"sent": true})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http/httptest"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 )
@@ -99,5 +100,36 @@ func TestSendCredentials(t *testing.T) {
 	status, b := f.call(t, "POST", "/api/user/send-credentials", map[string]any{"email": "me@example.com", "password": creds["password"]}, token)
 	if status != 503 || b["error"].(map[string]any)["message"] != "Failed to send credentials. Please try again." {
 		t.Fatalf("without mailer: %d %v", status, b)
+	}
+}
+
+// Links in e-mails never follow a Host header the caller chose: the public
+// address, or a registered mirror's own URL when the request came in on it.
+func TestVerificationLinkBase(t *testing.T) {
+	f := newFixture(t)
+	f.svc.PublicURL = "https://casino.example"
+	if err := f.svc.PutMirror(context.Background(), "https://mirror.example", MirrorSettings{}); err != nil {
+		t.Fatal(err)
+	}
+	token, _ := f.register(t, annSignUp)
+	for _, tt := range []struct{ host, want string }{
+		{"evil.example", "https://casino.example/api/user/verify-email?token="},
+		{"mirror.example", "https://mirror.example/api/user/verify-email?token="},
+	} {
+		r := httptest.NewRequest("POST", "/api/user/resend-verification-email", nil)
+		r.Host = tt.host
+		r.Header.Set("Authorization", "Bearer "+token)
+		rec := httptest.NewRecorder()
+		f.mux.ServeHTTP(rec, r)
+		if rec.Code != 200 {
+			t.Fatalf("resend from %s: %d %s", tt.host, rec.Code, rec.Body)
+		}
+		msgs, err := f.svc.Mail.Recent(context.Background(), "ann@example.com", 1)
+		if err != nil || len(msgs) == 0 {
+			t.Fatal(err)
+		}
+		if !strings.Contains(msgs[0].Text, tt.want) || strings.Contains(msgs[0].Text, "evil.example") {
+			t.Errorf("Host %s: mail links %q, want %s…", tt.host, msgs[0].Text, tt.want)
+		}
 	}
 }

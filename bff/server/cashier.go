@@ -15,10 +15,6 @@ import (
 	"casino/bff/cashier/coins"
 )
 
-// cashierSandbox is on unless CASINO_SANDBOX=off: the sandbox card processor
-// and chain stand in for outside services (README).
-func cashierSandbox() bool { return os.Getenv("CASINO_SANDBOX") != "off" }
-
 // Cashier is the cashier service with the sandbox processors the server
 // runs for it.
 type Cashier struct {
@@ -50,7 +46,9 @@ func (a *App) openCashier(ctx context.Context) error {
 		return int(n), err
 	})
 	go every(ctx, time.Minute, "cashier: reconcile withdrawals", func(ctx context.Context) (int, error) { return 0, a.Cashier.Reconcile(ctx) })
-	if !cashierSandbox() {
+	// The sandbox card processor and chain stand in for outside services in
+	// the demo only (Config.Sandbox, README).
+	if !a.Config.Sandbox() {
 		return nil
 	}
 	secret, err := a.DB.Secret(ctx, "sandbox-webhook", 32)
@@ -99,7 +97,7 @@ func (a *App) openCashier(ctx context.Context) error {
 // extended public key (CASINO_CRYPTO_XPUB), or in the sandbox a wallet made
 // from a random seed kept in the database.
 func (a *App) openCryptoWallet(ctx context.Context) error {
-	if xpub := os.Getenv("CASINO_CRYPTO_XPUB"); xpub != "" {
+	if xpub := a.Config.CryptoXPUB; xpub != "" {
 		w, err := coins.NewWallet(xpub)
 		if err != nil {
 			return fmt.Errorf("CASINO_CRYPTO_XPUB: %w", err)
@@ -107,7 +105,7 @@ func (a *App) openCryptoWallet(ctx context.Context) error {
 		a.Cashier.SetWallet(w)
 		return nil
 	}
-	if !cashierSandbox() {
+	if !a.Config.Sandbox() {
 		return nil
 	}
 	seed, err := a.DB.Secret(ctx, "sandbox-wallet-seed", 32)
@@ -125,7 +123,7 @@ func (a *App) openCryptoWallet(ctx context.Context) error {
 // cashierRoutes serves the cashier's calls and the sandbox's hosted pages.
 func (a *App) cashierRoutes(mux *http.ServeMux) {
 	web := &cashier.Web{Service: a.Cashier.Service, Sessions: a.Sessions, Locate: a.Accounts.Locate,
-		AdminToken: os.Getenv("CASINO_ADMIN_TOKEN"),
+		AdminToken: a.Config.AdminToken,
 		GameHistory: func(ctx context.Context, userID int64, pageNo, limit int) (any, error) {
 			if a.Games == nil {
 				return nil, api.ErrNotFound

@@ -110,8 +110,7 @@ func TestCashierWiring(t *testing.T) {
 }
 
 func TestCashierSandboxOff(t *testing.T) {
-	t.Setenv("CASINO_SANDBOX", "off")
-	s := start(t, Config{})
+	s := start(t, Config{SandboxOff: true})
 	for _, path := range []string{"/sandbox/card/3ds/pay_x", "/sandbox/chain/tx/x"} {
 		res, err := http.Get(s.URL + path)
 		if err != nil {

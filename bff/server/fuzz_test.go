@@ -25,7 +25,6 @@ const fuzzAdminToken = "fuzz-admin-token-0123456789abcdef0123456789"
 // (kin-openapi's openapi3filter). `go test` runs the seeds;
 // `go test -fuzz FuzzJSONBodies ./bff/server/` explores.
 func FuzzJSONBodies(f *testing.F) {
-	f.Setenv("CASINO_ADMIN_TOKEN", fuzzAdminToken)
 	ts, routes := apiRoutes(f)
 	doc, err := openapi.Load(context.Background())
 	if err != nil {

@@ -82,7 +82,7 @@ func registeredRoutes(t testing.TB, mux *http.ServeMux) []route {
 // and returns its documented-API routes.
 func apiRoutes(t testing.TB) (*testServer, []route) {
 	t.Helper()
-	ts := start(t, Config{DeployToken: fuzzAdminToken})
+	ts := start(t, Config{DeployToken: fuzzAdminToken, AdminToken: fuzzAdminToken})
 	mux, err := ts.App.routes()
 	if err != nil {
 		t.Fatal(err)

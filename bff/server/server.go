@@ -46,10 +46,17 @@ type Config struct {
 	ContentDir  string // pages, locales, assets (operator-editable)
 	DeployToken string // authorises front-end uploads over HTTP
 	SystemToken string // when set, API calls must carry it in X-System-Token
-	Geo         geo.Config
-	SMTP        *mail.SMTPConfig // nil keeps e-mails in the outbox (see /dev/mailbox)
-	MailFrom    string
-	Releases    ReleaseWatch // automatic rollback of failing front-end releases (releases.go)
+	AdminToken  string // authorises the admin API (X-Admin-Token)
+	PublicURL   string // https://… the site's address, for links in e-mails (required in production)
+	CryptoXPUB  string // the operator's HD wallet for crypto deposit addresses
+	SandboxOff  bool   // CASINO_SANDBOX=off: no sandbox processors even in the demo
+	// SecureCookies marks cookies Secure behind a TLS-ending proxy in the
+	// demo (CASINO_SECURE_COOKIES); production always does.
+	SecureCookies bool
+	Geo           geo.Config
+	SMTP          *mail.SMTPConfig // nil keeps e-mails in the outbox (see /dev/mailbox)
+	MailFrom      string
+	Releases      ReleaseWatch // automatic rollback of failing front-end releases (releases.go)
 }
 
 // App is the running casino: its database, services and handler.
@@ -87,6 +94,12 @@ type App struct {
 // casino cannot render a page without them, so failing here stops the
 // process with a clear message.
 func New(ctx context.Context, cfg Config) (*App, error) {
+	if err := cfg.Check(); err != nil {
+		return nil, fmt.Errorf("refusing to start (%s mode):\n%w", cfg.Mode, err)
+	}
+	if cfg.secureCookies() {
+		cfg.Geo.SecureCookies = true
+	}
 	db, err := database.Open(ctx, cfg.DataDir)
 	if err != nil {
 		return nil, err
@@ -102,8 +115,10 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 		Realtime:  realtime.NewHub(),
 		Ledger:    ledger.New(db),
 	}
+	a.Sessions.SecureCookies = cfg.secureCookies()
 	a.Tracking = tracking.NewLog(db, a.Sessions)
 	a.Accounts = account.NewService(db, a.Sessions, a.Settings)
+	a.Accounts.PublicURL = cfg.publicURL()
 	from := cfg.MailFrom
 	if from == "" {
 		from = "no-reply@aurum-casino.example"
@@ -243,7 +258,7 @@ func (a *App) routes() (*http.ServeMux, error) {
 
 	mux.HandleFunc("GET /api/openapi.json", openapi.Handler)
 	mux.HandleFunc("GET /healthz", a.health)
-	if !a.Mail.Relayed() {
+	if a.Config.Demo() && !a.Mail.Relayed() {
 		mux.Handle("GET /dev/mailbox", a.Mail.MailboxHandler())
 	}
 	// Unknown API paths answer in the API's error shape, never with HTML.
@@ -291,6 +306,11 @@ func (a *App) middleware(next http.Handler) http.Handler {
 				api.WriteError(w, r, api.ErrInternal)
 			}
 		}()
+		if !a.Config.Demo() {
+			// Production is served over https only (behind its proxy): browsers
+			// remember to never try plain http for two years.
+			w.Header().Set("Strict-Transport-Security", "max-age=63072000; includeSubDomains")
+		}
 		if err := csrf.Check(r); err != nil {
 			api.WriteError(w, r, api.ErrForbidden)
 			return

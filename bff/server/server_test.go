@@ -16,6 +16,7 @@ import (
 	"casino/bff/geo"
 	"casino/bff/realtime"
 	"casino/bff/scripts"
+	"casino/bff/session"
 )
 
 type testServer struct {
@@ -178,7 +179,8 @@ func TestRealtimeStream(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	req, _ := http.NewRequestWithContext(ctx, "GET", s.URL+"/api/user/events?accessToken="+token, nil)
+	req, _ := http.NewRequestWithContext(ctx, "GET", s.URL+"/api/user/events", nil)
+	req.AddCookie(&http.Cookie{Name: session.CookieName, Value: token}) // EventSource sends the cookie, never a query token
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)

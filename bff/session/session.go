@@ -20,8 +20,14 @@ import (
 )
 
 // CookieName is the HttpOnly cookie that carries the token for server-rendered
-// pages and the realtime stream; API calls send it in headers.
-const CookieName = "casino_session"
+// pages and the realtime stream; API calls send it in headers. With secure
+// cookies (production) it is SecureCookieName: the __Host- prefix makes the
+// browser refuse it unless it is Secure, host-only and for path "/", so a
+// sibling subdomain or a plain-http page cannot plant a session (cookie tossing).
+const (
+	CookieName       = "casino_session"
+	SecureCookieName = "__Host-casino_session"
+)
 
 const (
 	// AbsoluteTTL is how long a session lives at most.
@@ -48,6 +54,11 @@ type Player struct {
 type Manager struct {
 	db  *database.DB
 	now func() time.Time
+
+	// SecureCookies marks the session cookies Secure (and names the session
+	// cookie SecureCookieName) even when TLS ends before the Go server, at a
+	// proxy: production always, the demo with CASINO_SECURE_COOKIES.
+	SecureCookies bool
 }
 
 // NewManager returns a Manager on db.
@@ -132,7 +143,9 @@ func (m *Manager) RevokeOthers(ctx context.Context, p *Player) error {
 
 // TokenFromRequest returns the access token the request carries: the
 // Authorization bearer, the X-Access-Token header, then the session cookie.
-func TokenFromRequest(r *http.Request) string {
+// Never the query string: a token in a URL ends up in logs, histories and
+// Referer headers.
+func (m *Manager) TokenFromRequest(r *http.Request) string {
 	if v := r.Header.Get("Authorization"); v != "" {
 		if scheme, tok, ok := strings.Cut(v, " "); ok && strings.EqualFold(scheme, "Bearer") && tok != "" && tok != "null" && tok != "undefined" {
 			return strings.TrimSpace(tok)
@@ -141,15 +154,24 @@ func TokenFromRequest(r *http.Request) string {
 	if v := strings.TrimSpace(strings.TrimPrefix(r.Header.Get("X-Access-Token"), "Bearer ")); v != "" && v != "null" && v != "undefined" {
 		return v
 	}
-	if c, err := r.Cookie(CookieName); err == nil {
+	if c, err := r.Cookie(m.cookieName()); err == nil {
 		return c.Value
 	}
 	return ""
 }
 
+func (m *Manager) cookieName() string {
+	if m != nil && m.SecureCookies {
+		return SecureCookieName
+	}
+	return CookieName
+}
+
+func (m *Manager) secure(r *http.Request) bool { return (m != nil && m.SecureCookies) || r.TLS != nil }
+
 // FromRequest resolves the caller; a guest is (nil, nil).
 func (m *Manager) FromRequest(r *http.Request) (*Player, error) {
-	token := TokenFromRequest(r)
+	token := m.TokenFromRequest(r)
 	if token == "" {
 		return nil, nil
 	}
@@ -166,11 +188,7 @@ type ctxKey struct{}
 // the player in the request context for h.
 func (m *Manager) RequireUser(h api.HandlerFunc) api.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) error {
-		token := TokenFromRequest(r)
-		if token == "" {
-			token = r.URL.Query().Get("accessToken")
-		}
-		p, err := m.Resolve(r.Context(), token)
+		p, err := m.Resolve(r.Context(), m.TokenFromRequest(r))
 		if err != nil {
 			return err
 		}
@@ -189,24 +207,25 @@ func PlayerFrom(ctx context.Context) *Player {
 // the front end forgets a token the server no longer honours.
 const StateCookie = "casino_auth"
 
-// SetCookie hands the token to the browser for server-rendered pages.
-func SetCookie(w http.ResponseWriter, r *http.Request, token string) {
+// SetCookie hands the token to the browser for server-rendered pages and the
+// realtime stream.
+func (m *Manager) SetCookie(w http.ResponseWriter, r *http.Request, token string) {
 	http.SetCookie(w, &http.Cookie{
-		Name: CookieName, Value: token, Path: "/", HttpOnly: true,
-		Secure: r.TLS != nil, SameSite: http.SameSiteLaxMode, MaxAge: int(AbsoluteTTL.Seconds()),
+		Name: m.cookieName(), Value: token, Path: "/", HttpOnly: true,
+		Secure: m.secure(r), SameSite: http.SameSiteLaxMode, MaxAge: int(AbsoluteTTL.Seconds()),
 	})
-	setState(w, r, "1")
+	m.setState(w, r, "1")
 }
 
 // ClearCookie removes the session cookie.
-func ClearCookie(w http.ResponseWriter, r *http.Request) {
-	http.SetCookie(w, &http.Cookie{Name: CookieName, Value: "", Path: "/", HttpOnly: true, Secure: r.TLS != nil, SameSite: http.SameSiteLaxMode, MaxAge: -1})
-	setState(w, r, "0")
+func (m *Manager) ClearCookie(w http.ResponseWriter, r *http.Request) {
+	http.SetCookie(w, &http.Cookie{Name: m.cookieName(), Value: "", Path: "/", HttpOnly: true, Secure: m.secure(r), SameSite: http.SameSiteLaxMode, MaxAge: -1})
+	m.setState(w, r, "0")
 }
 
-func setState(w http.ResponseWriter, r *http.Request, v string) {
+func (m *Manager) setState(w http.ResponseWriter, r *http.Request, v string) {
 	http.SetCookie(w, &http.Cookie{
-		Name: StateCookie, Value: v, Path: "/", Secure: r.TLS != nil,
+		Name: StateCookie, Value: v, Path: "/", Secure: m.secure(r),
 		SameSite: http.SameSiteLaxMode, MaxAge: int(AbsoluteTTL.Seconds()),
 	})
 }

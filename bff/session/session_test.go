@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"net/http"
 	"net/http/httptest"
@@ -112,8 +113,59 @@ func TestTokenFromRequest(t *testing.T) {
 		if tt.cookie != "" {
 			r.AddCookie(&http.Cookie{Name: CookieName, Value: tt.cookie})
 		}
-		if got := TokenFromRequest(r); got != tt.want {
+		if got := (&Manager{}).TokenFromRequest(r); got != tt.want {
 			t.Errorf("%s: got %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+// A token in the query string is never taken (it leaks through logs, history
+// and Referer); with secure cookies only the __Host- cookie counts, so a
+// cookie planted by a sibling subdomain or over plain http is ignored.
+func TestTokenNotFromQueryNorPlainCookieWhenSecure(t *testing.T) {
+	r := httptest.NewRequest("GET", "/api/user/events?accessToken=abc", nil)
+	if got := (&Manager{}).TokenFromRequest(r); got != "" {
+		t.Errorf("query token taken: %q", got)
+	}
+	secure := &Manager{SecureCookies: true}
+	r.AddCookie(&http.Cookie{Name: CookieName, Value: "planted"})
+	if got := secure.TokenFromRequest(r); got != "" {
+		t.Errorf("secure manager took the plain cookie: %q", got)
+	}
+	r.AddCookie(&http.Cookie{Name: SecureCookieName, Value: "mine"})
+	if got := secure.TokenFromRequest(r); got != "mine" {
+		t.Errorf("secure manager: got %q, want the __Host- cookie", got)
+	}
+}
+
+func TestCookieAttributes(t *testing.T) {
+	for _, tt := range []struct {
+		name       string
+		m          *Manager
+		tls        bool
+		wantName   string
+		wantSecure bool
+	}{
+		{"demo over http", &Manager{}, false, CookieName, false},
+		{"demo with TLS at the server", &Manager{}, true, CookieName, true},
+		{"secure cookies behind a proxy", &Manager{SecureCookies: true}, false, SecureCookieName, true},
+	} {
+		r := httptest.NewRequest("POST", "/api/user/login", nil)
+		if tt.tls {
+			r.TLS = &tls.ConnectionState{}
+		}
+		rec := httptest.NewRecorder()
+		tt.m.SetCookie(rec, r, "tok")
+		cookies := rec.Result().Cookies()
+		if len(cookies) != 2 {
+			t.Fatalf("%s: %d cookies", tt.name, len(cookies))
+		}
+		c, state := cookies[0], cookies[1]
+		if c.Name != tt.wantName || c.Secure != tt.wantSecure || !c.HttpOnly || c.Path != "/" || c.Domain != "" || c.Value != "tok" {
+			t.Errorf("%s: session cookie %+v", tt.name, c)
+		}
+		if state.Name != StateCookie || state.Secure != tt.wantSecure || state.HttpOnly {
+			t.Errorf("%s: state cookie %+v", tt.name, state)
 		}
 	}
 }

@@ -559,12 +559,12 @@ func (s *Site) serveLogout(w http.ResponseWriter, r *http.Request) {
 		home = st.PageURL("root")
 	}
 	if r.Header.Get("Sec-Fetch-Site") != "cross-site" {
-		if tok := session.TokenFromRequest(r); tok != "" {
+		if tok := s.deps.Sessions.TokenFromRequest(r); tok != "" {
 			if err := s.deps.Sessions.Revoke(r.Context(), tok); err != nil {
 				slog.Error("site: logout", "err", err)
 			}
 		}
-		session.ClearCookie(w, r)
+		s.deps.Sessions.ClearCookie(w, r)
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	http.Redirect(w, r, home, http.StatusSeeOther)

@@ -146,14 +146,19 @@ func serve(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	app, err := server.New(ctx, server.Config{
+	cfg := server.Config{
 		Mode: mode, DataDir: c.data, ContentDir: c.content,
 		DeployToken: os.Getenv("CASINO_DEPLOY_TOKEN"), SystemToken: os.Getenv("CASINO_SYSTEM_TOKEN"),
-		Geo: geoCfg, SMTP: smtpCfg, MailFrom: os.Getenv("CASINO_MAIL_FROM"), Releases: releases,
-	})
+		AdminToken: os.Getenv("CASINO_ADMIN_TOKEN"), PublicURL: os.Getenv("CASINO_PUBLIC_URL"),
+		CryptoXPUB: os.Getenv("CASINO_CRYPTO_XPUB"), SandboxOff: os.Getenv("CASINO_SANDBOX") == "off",
+		SecureCookies: geoCfg.SecureCookies,
+		Geo:           geoCfg, SMTP: smtpCfg, MailFrom: os.Getenv("CASINO_MAIL_FROM"), Releases: releases,
+	}
+	app, err := server.New(ctx, cfg)
 	if err != nil {
 		return err
 	}
+	cfg.PrintBanner(os.Stderr)
 	defer app.Close()
 	handler, err := app.Handler()
 	if err != nil {

@@ -57,9 +57,10 @@ function close(): void {
 function connect(): void {
   close();
   const token = getToken();
-  // After a reload the session is in the HttpOnly cookie only: the stream sends it.
+  // The stream is authenticated by the HttpOnly session cookie the log-in set,
+  // never by a token in the URL (it would land in logs and histories).
   if ((!token && !getSession().authenticated) || subscriberCount() === 0 || typeof EventSource === 'undefined') return;
-  const es = new EventSource(token ? `${EVENTS_PATH}?accessToken=${encodeURIComponent(token)}` : EVENTS_PATH, { withCredentials: true });
+  const es = new EventSource(EVENTS_PATH, { withCredentials: true });
   source = es;
   (Object.keys(handlers) as RealtimeEventName[]).forEach((name) => {
     es.addEventListener(name, (ev) => dispatch(name, ev as MessageEvent));

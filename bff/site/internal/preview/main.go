@@ -74,7 +74,7 @@ func main() {
 			http.Error(w, err.Error(), 500)
 			return
 		}
-		session.SetCookie(w, r, token)
+		sessions.SetCookie(w, r, token)
 		http.Redirect(w, r, "/casino", http.StatusSeeOther)
 	})
 	log.Printf("preview on http://%s", *addr)

@@ -43,12 +43,12 @@ describe('realtime', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('opens no stream for visitors and one for a logged-in player, with the token', () => {
+  it('opens no stream for visitors and one for a logged-in player, on its cookie (no token in the URL)', () => {
     const unsubscribe = subscribeRealtime('failedDeposit', () => {});
     expect(FakeEventSource.all).toHaveLength(0);
     setToken('tok 1');
     expect(live()).toHaveLength(1);
-    expect(live()[0].url).toBe('/api/user/events?accessToken=tok%201');
+    expect(live()[0].url).toBe('/api/user/events');
     unsubscribe();
     expect(live()).toHaveLength(0);
   });

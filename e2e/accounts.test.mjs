@@ -348,8 +348,13 @@ describe('player accounts', () => {
       await page.unroute('**/api/user/send-credentials');
       await screen.getByRole('button', { name: 'Send', exact: true }).click();
       await screen.getByText('We sent your login details to keep@example.com.').waitFor();
+      // The typed address became the one-click account's e-mail and login; the
+      // password went to the relay but is never kept in the outbox (issue 18, items 6 and 9).
+      assert.equal(await screen.locator(A.credentialsLogin).textContent(), 'keep@example.com');
       const mail = await lastMail('keep@example.com', 'credentials');
-      assert.ok(mail.text.includes(login) && mail.text.includes(password), 'credentials mail in the outbox');
+      assert.ok(mail.text.includes('Login: keep@example.com') && !mail.text.includes(password), `credentials mail in the outbox: ${mail.text}`);
+      assert.ok(!mail.text.includes(login), 'the placeholder login is gone');
+      assert.match((await lastMail('keep@example.com', 'verify-email')).text, /verify-email\?token=/);
 
       await screen.getByRole('button', { name: 'I saved them, continue' }).click();
       await page.locator(A.userMenu).waitFor();

@@ -17,6 +17,7 @@ import (
 	"casino/bff/mail"
 	"casino/bff/session"
 	"casino/bff/settings"
+	"casino/bff/throttle"
 )
 
 // Errors the account calls answer with.
@@ -36,8 +37,10 @@ type Service struct {
 	sessions *session.Manager
 	settings *settings.Store
 	throttle *Throttle
-	ledger   *ledger.Ledger
-	now      func() time.Time
+	// credentialsSent limits send-credentials per player and client address.
+	credentialsSent *throttle.Window
+	ledger          *ledger.Ledger
+	now             func() time.Time
 
 	// ClientIP and Locate come from the geo lookup (trusted proxies, IP to
 	// country); nil uses the connection's address and no location.
@@ -74,7 +77,7 @@ type Verifier interface {
 
 // NewService returns a Service.
 func NewService(db *database.DB, sessions *session.Manager, st *settings.Store) *Service {
-	return &Service{db: db, sessions: sessions, settings: st, throttle: NewThrottle(), ledger: ledger.New(db), now: time.Now}
+	return &Service{db: db, sessions: sessions, settings: st, throttle: NewThrottle(), credentialsSent: newCredentialsLimit(), ledger: ledger.New(db), now: time.Now}
 }
 
 // User is a stored player.

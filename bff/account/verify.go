@@ -23,7 +23,6 @@ const VerificationTTL = 48 * time.Hour
 
 var (
 	ErrVerificationNotSent = &api.Error{Status: 503, Code: "VERIFICATION_EMAIL_NOT_SENT", Message: "Verification email not sent"}
-	ErrCredentialsNotSent  = &api.Error{Status: 503, Code: "CREDENTIALS_NOT_SENT", Message: "Failed to send credentials. Please try again."}
 	ErrAlreadyVerified     = &api.Error{Status: 409, Code: "EMAIL_ALREADY_VERIFIED", Message: "Email is already verified"}
 )
 
@@ -141,46 +140,6 @@ func (s *Service) handleResendVerification(w http.ResponseWriter, r *http.Reques
 	}
 	if err := s.sendVerification(r.Context(), u.ID, u.Email, s.linkBase(r)); err != nil {
 		return err
-	}
-	return api.WriteData(w, map[string]bool{"sent": true})
-}
-
-// handleSendCredentials mails the one-click credentials the player was shown
-// to an address they choose. The password must match the account, so the
-// call cannot be used to send arbitrary text.
-func (s *Service) handleSendCredentials(w http.ResponseWriter, r *http.Request) error {
-	var body struct {
-		Email    string `json:"email"`
-		Password string `json:"password"`
-	}
-	if err := api.Decode(w, r, &body); err != nil {
-		return err
-	}
-	if m := ValidEmail(body.Email); m != "" {
-		return api.ErrValidation.WithField("email", m)
-	}
-	u, err := s.userByID(r.Context(), session.PlayerFrom(r.Context()).ID)
-	if err != nil {
-		return err
-	}
-	ok, err := VerifyPassword(r.Context(), body.Password, u.PasswordHash)
-	if err != nil || !ok {
-		return ErrWrongPassword.WithField("password", ErrWrongPassword.Message)
-	}
-	st, err := s.settings.Current(r.Context())
-	if err != nil {
-		return err
-	}
-	if s.Mail == nil {
-		return ErrCredentialsNotSent
-	}
-	err = s.Mail.Send(r.Context(), mail.Message{
-		To: body.Email, Kind: "credentials", Subject: "Your " + st.BrandName + " login details",
-		Text: fmt.Sprintf("Your %s account:\n\nLogin: %s\nPassword: %s\n\nKeep them safe. You can change the password in your profile.\n",
-			st.BrandName, u.Email, body.Password),
-	})
-	if err != nil {
-		return fmt.Errorf("%v: %w", err, ErrCredentialsNotSent)
 	}
 	return api.WriteData(w, map[string]bool{"sent": true})
 }

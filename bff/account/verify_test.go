@@ -81,23 +81,55 @@ func TestExpiredVerificationAndResend(t *testing.T) {
 	}
 }
 
+// send-credentials reaches the account's own address only: a one-click
+// account's typed address becomes its e-mail and login; the password is
+// delivered, never stored; the calls are limited (issue 18, item 6).
 func TestSendCredentials(t *testing.T) {
 	f := newFixture(t)
+	f.register(t, annSignUp) // owns ann@example.com
 	_, body := f.call(t, "POST", "/api/user/sign-up", map[string]any{"oneClick": true, "countryCode": "DE", "currencyCode": "EUR", "isAdult": true, "acceptTerms": true}, "")
 	token := data(body)["accessToken"].(string)
-	creds := data(body)["credentials"].(map[string]any)
-	if status, _ := f.call(t, "POST", "/api/user/send-credentials", map[string]any{"email": "me@example.com", "password": "forged"}, token); status != 400 {
+	password := data(body)["credentials"].(map[string]any)["password"].(string)
+	send := func(email, password string) (int, map[string]any) {
+		return f.call(t, "POST", "/api/user/send-credentials", map[string]any{"email": email, "password": password}, token)
+	}
+	code := func(b map[string]any) any { e, _ := b["error"].(map[string]any); return e["code"] }
+
+	if status, _ := send("me@example.com", "forged"); status != 400 {
 		t.Fatalf("wrong password accepted: %d", status)
 	}
-	if status, b := f.call(t, "POST", "/api/user/send-credentials", map[string]any{"email": "me@example.com", "password": creds["password"]}, token); status != 200 {
+	if status, b := send("ann@example.com", password); status == 200 {
+		t.Fatalf("another player's address accepted: %v", b)
+	}
+	status, b := send("me@example.com", password)
+	if status != 200 || data(b)["login"] != "me@example.com" {
 		t.Fatalf("send credentials: %d %v", status, b)
 	}
-	msgs, _ := f.svc.Mail.Recent(context.Background(), "me@example.com", 1)
-	if len(msgs) != 1 || !regexp.MustCompile(regexp.QuoteMeta(creds["password"].(string))).MatchString(msgs[0].Text) {
-		t.Fatalf("credentials mail = %+v", msgs)
+	msgs, _ := f.svc.Mail.Recent(context.Background(), "me@example.com", 5)
+	if len(msgs) != 2 || msgs[0].Kind != "credentials" || !strings.Contains(msgs[0].Text, "Login: me@example.com") || !linkPattern.MatchString(msgs[1].Text) {
+		t.Fatalf("mails to the new address = %+v", msgs)
 	}
+	var stored int
+	f.svc.db.Read.QueryRow(`SELECT COUNT(*) FROM mail_outbox WHERE instr(body_text, ?) > 0`, password).Scan(&stored)
+	if stored != 0 {
+		t.Fatal("the outbox holds the password")
+	}
+	if status, _ := f.call(t, "POST", "/api/user/login", map[string]any{"email": "me@example.com", "password": password}, ""); status != 200 {
+		t.Fatalf("login with the sent credentials: %d", status)
+	}
+	if status, b := send("other@example.com", password); status != 422 || code(b) != "CREDENTIALS_RECIPIENT" {
+		t.Fatalf("a second address: %d %v", status, b)
+	}
+	if status, b := send("ME@example.com", password); status != 200 {
+		t.Fatalf("again to the own address: %d %v", status, b)
+	}
+	if status, b := send("me@example.com", password); status != 429 {
+		t.Fatalf("a sixth call within the hour: %d %v", status, b)
+	}
+
+	f.svc.credentialsSent = newCredentialsLimit()
 	f.svc.Mail = nil
-	status, b := f.call(t, "POST", "/api/user/send-credentials", map[string]any{"email": "me@example.com", "password": creds["password"]}, token)
+	status, b = send("me@example.com", password)
 	if status != 503 || b["error"].(map[string]any)["message"] != "Failed to send credentials. Please try again." {
 		t.Fatalf("without mailer: %d %v", status, b)
 	}

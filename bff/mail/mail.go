@@ -1,7 +1,8 @@
 // Package mail sends the casino's e-mails. Every message is first written to
 // the outbox table (so nothing is lost when the relay is down and tests and
 // the demo can read what was sent); when SMTP is configured, it is then
-// delivered through the relay and marked sent.
+// delivered through the relay, marked sent and its body dropped. A password
+// is never written to the outbox at all (Message.OutboxText).
 package mail
 
 import (
@@ -23,6 +24,10 @@ type Message struct {
 	Text    string
 	HTML    string
 	Kind    string // verify-email, credentials, …
+	// OutboxText, when set, is what the outbox keeps instead of Text: a
+	// message carrying a secret (a password) is delivered whole but never
+	// stored (the database and its replicas would keep it for ever).
+	OutboxText string
 }
 
 // SMTPConfig configures the relay (CASINO_SMTP_* variables).
@@ -60,8 +65,12 @@ func (s *Sender) Send(ctx context.Context, msg Message) error {
 	if _, err := mail.ParseAddress(msg.To); err != nil {
 		return fmt.Errorf("%w: bad recipient: %v", ErrNotSent, err)
 	}
+	stored, html := msg.Text, msg.HTML
+	if msg.OutboxText != "" {
+		stored, html = msg.OutboxText, ""
+	}
 	res, err := s.db.Write.ExecContext(ctx, `INSERT INTO mail_outbox(recipient, sender, subject, body_text, body_html, kind) VALUES (?, ?, ?, ?, ?, ?)`,
-		msg.To, s.from, msg.Subject, msg.Text, msg.HTML, msg.Kind)
+		msg.To, s.from, msg.Subject, stored, html, msg.Kind)
 	if err != nil {
 		return fmt.Errorf("%w: queue: %v", ErrNotSent, err)
 	}
@@ -73,7 +82,11 @@ func (s *Sender) Send(ctx context.Context, msg Message) error {
 		s.db.Write.ExecContext(ctx, `UPDATE mail_outbox SET attempts = attempts + 1, last_error = ? WHERE id = ?`, err.Error(), id)
 		return fmt.Errorf("%w: %v", ErrNotSent, err)
 	}
-	_, err = s.db.Write.ExecContext(ctx, `UPDATE mail_outbox SET attempts = attempts + 1, sent_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE id = ?`, id)
+	// Once the relay has it, the body (verification links are bearer
+	// secrets) is of no further use here: recipient, subject and kind stay
+	// as the record of what was sent.
+	_, err = s.db.Write.ExecContext(ctx, `UPDATE mail_outbox SET attempts = attempts + 1, sent_at = strftime('%Y-%m-%dT%H:%M:%fZ','now'),
+		body_text = '', body_html = '' WHERE id = ?`, id)
 	return err
 }
 

@@ -83,6 +83,39 @@ func TestDeliversThroughSMTPAndKeepsOutbox(t *testing.T) {
 	if len(list) != 1 || list[0].SentAt == "" {
 		t.Fatalf("outbox = %+v", list)
 	}
+	// Once relayed, the body (a verification link is a bearer secret) is dropped.
+	if list[0].Text != "" || list[0].HTML != "" || list[0].Subject != "Hello" || list[0].Kind != "test" {
+		t.Fatalf("sent message still kept its body: %+v", list[0])
+	}
+}
+
+// A password is delivered but never stored: not before delivery, not after a
+// failed one, not without a relay (issue 18, item 9).
+func TestPasswordNeverStored(t *testing.T) {
+	r, port := startRelay(t)
+	ctx := context.Background()
+	msg := Message{To: "ann@example.com", Subject: "Login", Text: "Password: hunter2-secret", OutboxText: "Password: (not stored)", Kind: "credentials"}
+	relayed := NewSender(openDB(t), &SMTPConfig{Host: "127.0.0.1", Port: port, TLS: "none"}, "no-reply@aurum.example")
+	if err := relayed.Send(ctx, msg); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.msgs) != 1 || !strings.Contains(r.msgs[0], "hunter2-secret") {
+		t.Fatalf("the relay did not get the password: %q", r.msgs)
+	}
+	r.fail = true
+	failing := NewSender(openDB(t), &SMTPConfig{Host: "127.0.0.1", Port: port, TLS: "none"}, "no-reply@aurum.example")
+	failing.Send(ctx, msg)
+	outboxOnly := NewSender(openDB(t), nil, "no-reply@aurum.example")
+	if err := outboxOnly.Send(ctx, msg); err != nil {
+		t.Fatal(err)
+	}
+	for name, s := range map[string]*Sender{"relayed": relayed, "relay down": failing, "no relay": outboxOnly} {
+		var n int
+		s.db.Read.QueryRow(`SELECT COUNT(*) FROM mail_outbox WHERE body_text LIKE '%hunter2%' OR body_html LIKE '%hunter2%'`).Scan(&n)
+		if n != 0 {
+			t.Errorf("%s: the outbox holds the password", name)
+		}
+	}
 }
 
 func TestRelayFailureIsReportedAndKept(t *testing.T) {

@@ -155,7 +155,8 @@ export function useLocation(): QueryState<{ location?: { country?: { code?: stri
   return useApi(PROFILE_API.location);
 }
 
-export function sendCredentials(email: string, password: string): Promise<unknown> {
+/** Mails the credentials to the account's own address; a one-click account's address becomes its login. */
+export function sendCredentials(email: string, password: string): Promise<{ sent: boolean; login: string }> {
   return post(PROFILE_API.sendCredentials, { email, password });
 }
 

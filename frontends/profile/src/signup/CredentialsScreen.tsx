@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
-import { useSettings } from '@casino/platform';
+import { isApiError, useSettings } from '@casino/platform';
 import { Button, Field, Muted, Stack, useToast } from '@casino/ui';
 import { sendCredentials } from '../api';
 import { m } from '../messages';
@@ -42,10 +42,14 @@ export function CredentialsScreen({ login, password, onDone }: { login: string; 
   const settings = useSettings();
   const text = useProblemText();
   const brand = settings?.brandName ?? '';
-  const content = credentialsText(brand, window.location.origin, login, password);
+  // A one-click account's typed address becomes its login (the server
+  // mails credentials to the account's own address only).
+  const [shownLogin, setShownLogin] = useState(login);
+  const content = credentialsText(brand, window.location.origin, shownLogin, password);
   const [email, setEmail] = useState('');
   const [emailTouched, setEmailTouched] = useState(false);
   const [sending, setSending] = useState<'idle' | 'busy' | 'sent' | 'error'>('idle');
+  const [sendError, setSendError] = useState('');
   const emailError = emailTouched ? text(emailProblem(email)) : undefined;
 
   const copy = async () => {
@@ -62,9 +66,14 @@ export function CredentialsScreen({ login, password, onDone }: { login: string; 
     if (emailProblem(email)) return;
     setSending('busy');
     try {
-      await sendCredentials(email, password);
+      const result = await sendCredentials(email, password);
+      if (result?.login) setShownLogin(result.login);
       setSending('sent');
-    } catch {
+    } catch (x) {
+      // A refusal about the address (someone else's, not the account's) says
+      // why; anything else is the SPEC's try-again message.
+      const field = isApiError(x) && x.status >= 400 && x.status < 500 ? x.fields?.email : undefined;
+      setSendError(field || intl.formatMessage(m.credentialsNotSent));
       setSending('error');
     }
   };
@@ -74,7 +83,7 @@ export function CredentialsScreen({ login, password, onDone }: { login: string; 
       <Muted>{intl.formatMessage(m.credentialsText)}</Muted>
       <Box>
         <dt>{intl.formatMessage(m.credentialsLogin)}</dt>
-        <dd data-testid="credentials-login">{login}</dd>
+        <dd data-testid="credentials-login">{shownLogin}</dd>
         <dt>{intl.formatMessage(m.password)}</dt>
         <dd data-testid="credentials-password">{password}</dd>
       </Box>
@@ -97,7 +106,7 @@ export function CredentialsScreen({ login, password, onDone }: { login: string; 
         </Button>
       </form>
       {sending === 'sent' && <Muted role="status">{intl.formatMessage(m.credentialsSent, { email })}</Muted>}
-      {sending === 'error' && <Muted role="alert">{intl.formatMessage(m.credentialsNotSent)}</Muted>}
+      {sending === 'error' && <Muted role="alert">{sendError}</Muted>}
       <Button block size="lg" onClick={onDone}>
         {intl.formatMessage(m.credentialsDone)}
       </Button>

@@ -64,6 +64,26 @@ describe('studio', () => {
     });
   });
 
+  test('player: a real-money game ends with the player\'s session (log out elsewhere, the next spin is refused)', async (t) => {
+    const { token } = await newPlayer(site, { prefix: 'studio-logout', deposit: '20.00' });
+    await withPage(site.browser, t, opts({ viewport: DESKTOP, allow: { http: [/^404 .*\/spin$/] } }), async ({ page, context }) => {
+      await context.addCookies([{ name: 'casino_session', value: token, url: site.server.url }]);
+      await page.goto('/play/studio/fruit-fiesta');
+      await ready(page);
+      const spin = async () => {
+        const res = page.waitForResponse((r) => r.url().includes('/spin') && r.request().method() === 'POST');
+        await page.getByRole('button', { name: 'Spin' }).click();
+        return (await res).status();
+      };
+      assert.equal(await spin(), 200);
+      await waitFor(async () => !(await page.getByRole('button', { name: 'Spin' }).isDisabled()), { what: 'spin enabled', timeout: 15_000 });
+      // The player logs out (another tab, another device): the game page's gs-… id is no login of its own.
+      assert.equal((await api(site, 'POST', '/api/user/logout', null, token)).status, 200);
+      assert.equal(await spin(), 404);
+      await page.locator('#msg').getByText('Game session not found').waitFor();
+    });
+  });
+
   test('player: real-money spins move the ledger balance by win − bet; seed rotation; verifier recomputes the round', async (t) => {
     const { token } = await newPlayer(site, { prefix: 'studio', firstName: 'Grace', lastName: 'Hopper', deposit: '50.00' });
     await withPage(site.browser, t, opts({ viewport: DESKTOP }), async ({ page, context }) => {

@@ -196,6 +196,10 @@ func (m *Manager) RequireUser(h api.HandlerFunc) api.HandlerFunc {
 	}
 }
 
+// SessionKey identifies the session the player came in on (the token's
+// hash, never the token), so what it started can end with it.
+func (p *Player) SessionKey() []byte { return p.tokenHash }
+
 // PlayerFrom returns the player RequireUser put in ctx.
 func PlayerFrom(ctx context.Context) *Player {
 	p, _ := ctx.Value(ctxKey{}).(*Player)

@@ -132,12 +132,14 @@ func (s *Service) Launch(ctx context.Context, player *session.Player, gameID, mo
 	default:
 		return nil, api.ErrValidation.WithField("mode", "Invalid format")
 	}
-	var demo any
+	var demo, owner any
 	if mode == ModeDemo {
 		demo = sess.DemoBalance
+	} else if key := player.SessionKey(); key != nil {
+		owner = key
 	}
-	if _, err := s.db.Write.ExecContext(ctx, `INSERT INTO studio_sessions(id, user_id, game_id, mode, currency, demo_balance) VALUES (?, ?, ?, ?, ?, ?)`,
-		sess.ID, user, sess.GameID, sess.Mode, sess.Currency, demo); err != nil {
+	if _, err := s.db.Write.ExecContext(ctx, `INSERT INTO studio_sessions(id, user_id, game_id, mode, currency, demo_balance, player_session) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		sess.ID, user, sess.GameID, sess.Mode, sess.Currency, demo, owner); err != nil {
 		return nil, err
 	}
 	sc, err := s.scale(ctx, sess.Currency)
@@ -159,13 +161,18 @@ func (s *Service) Launch(ctx context.Context, player *session.Player, gameID, mo
 	return out, nil
 }
 
-// Session loads a game session by id.
+// Session loads a game session by id. A real-money session whose player
+// session has ended (log-out, password change, expiry, revocation) is gone
+// too: the gs-… id in the game page's URL is not a login of its own.
 func (s *Service) Session(ctx context.Context, id string) (*Session, error) {
 	var sess Session
 	var user, demo sql.NullInt64
-	err := s.db.Read.QueryRowContext(ctx, `SELECT id, user_id, game_id, mode, currency, demo_balance FROM studio_sessions WHERE id = ?`, id).
-		Scan(&sess.ID, &user, &sess.GameID, &sess.Mode, &sess.Currency, &demo)
-	if errors.Is(err, sql.ErrNoRows) {
+	var live bool
+	err := s.db.Read.QueryRowContext(ctx, `SELECT g.id, g.user_id, g.game_id, g.mode, g.currency, g.demo_balance,
+			g.player_session IS NULL OR EXISTS (SELECT 1 FROM sessions p WHERE p.token_hash = g.player_session AND p.expires_at > ?)
+		FROM studio_sessions g WHERE g.id = ?`, s.Now().UTC().Format("2006-01-02T15:04:05.000Z"), id).
+		Scan(&sess.ID, &user, &sess.GameID, &sess.Mode, &sess.Currency, &demo, &live)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && !live) {
 		return nil, ErrSession
 	}
 	if err != nil {

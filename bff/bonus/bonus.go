@@ -57,6 +57,7 @@ type Amounts struct {
 	MaxWinAmount      int64
 	MaxBet            int64
 	BonusAmount       int64 // fixed amount (no_deposit)
+	MinLoss           int64 // instant_cashback: the smallest net loss that earns cashback
 }
 
 // Bonus is a catalogue entry.
@@ -80,6 +81,12 @@ type Bonus struct {
 	Banners             map[string]Banner // by language
 	Terms               string
 	Amounts             map[string]Amounts // by currency
+	// ValidOnDays are the ISO weekdays (Monday = 1 … Sunday = 7) the bonus
+	// is offered on, in the player's calendar zone; empty = every day.
+	ValidOnDays []int
+	// CashbackPercent is an instant_cashback's share of the player's
+	// real-money net loss of the day it is taken on.
+	CashbackPercent int
 }
 
 // Service is the bonus core.
@@ -87,6 +94,9 @@ type Service struct {
 	db     *database.DB
 	ledger *ledger.Ledger
 	Now    func() time.Time
+	// Calendar is the player's rakeback calendar (bff/rewards): weekday
+	// rules and instant cashback. Nil: weekdays in UTC, no cashback.
+	Calendar Calendar
 
 	stmtOnce sync.Once
 	ready    chan struct{} // closed once prepare ran
@@ -120,7 +130,7 @@ func parseWhen(s string) (time.Time, bool) {
 
 const bonusColumns = `id, code, name, type, is_active, sort_order, deposit_bonus_percent, wagering_multiplier, wagering_type,
 	deposits_number, days_valid, valid_from, valid_to, free_spins_quantity, free_spin_game, allowed_countries,
-	restricted_countries, banners, terms`
+	restricted_countries, banners, terms, valid_on_days, cashback_percent`
 
 type queryer interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
@@ -129,25 +139,26 @@ type queryer interface {
 
 func scanBonus(row interface{ Scan(...any) error }) (Bonus, error) {
 	var (
-		b                          Bonus
-		allowed, restricted, banns string
+		b                                Bonus
+		allowed, restricted, banns, days string
 	)
 	err := row.Scan(&b.ID, &b.Code, &b.Name, &b.Type, &b.Active, &b.Order, &b.DepositBonusPercent, &b.WageringMultiplier,
 		&b.WageringType, &b.DepositsNumber, &b.DaysValid, &b.ValidFrom, &b.ValidTo, &b.FreeSpinsQuantity, &b.FreeSpinGame,
-		&allowed, &restricted, &banns, &b.Terms)
+		&allowed, &restricted, &banns, &b.Terms, &days, &b.CashbackPercent)
 	if err != nil {
 		return Bonus{}, err
 	}
 	json.Unmarshal([]byte(allowed), &b.AllowedCountries)
 	json.Unmarshal([]byte(restricted), &b.RestrictedCountries)
 	json.Unmarshal([]byte(banns), &b.Banners)
+	json.Unmarshal([]byte(days), &b.ValidOnDays)
 	b.Amounts = map[string]Amounts{}
 	return b, nil
 }
 
 // loadAmounts fills the amounts of the given bonuses.
 func loadAmounts(ctx context.Context, q queryer, bonuses map[int64]*Bonus) error {
-	rows, err := q.QueryContext(ctx, `SELECT bonus_id, currency, min_deposit, max_bonus_threshold, max_win_amount, max_bet, bonus_amount FROM bonus_amounts`)
+	rows, err := q.QueryContext(ctx, `SELECT bonus_id, currency, min_deposit, max_bonus_threshold, max_win_amount, max_bet, bonus_amount, min_loss FROM bonus_amounts`)
 	if err != nil {
 		return fmt.Errorf("bonus amounts: %w", err)
 	}
@@ -158,7 +169,7 @@ func loadAmounts(ctx context.Context, q queryer, bonuses map[int64]*Bonus) error
 			cur string
 			a   Amounts
 		)
-		if err := rows.Scan(&id, &cur, &a.MinDeposit, &a.MaxBonusThreshold, &a.MaxWinAmount, &a.MaxBet, &a.BonusAmount); err != nil {
+		if err := rows.Scan(&id, &cur, &a.MinDeposit, &a.MaxBonusThreshold, &a.MaxWinAmount, &a.MaxBet, &a.BonusAmount, &a.MinLoss); err != nil {
 			return err
 		}
 		if b, ok := bonuses[id]; ok {

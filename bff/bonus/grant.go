@@ -44,7 +44,7 @@ func (b Bonus) award(a Amounts, deposit int64) Award {
 // that would be the player's number-th, at now, in order: the bonus exists
 // as a deposit bonus offered in the currency and country, its window, one
 // active bonus at a time, the deposit number, the minimum deposit.
-func (b Bonus) checkDeposit(now time.Time, amount ledger.Money, country string, number int, hasActive bool) (Amounts, error) {
+func (b Bonus) checkDeposit(now time.Time, weekday int, amount ledger.Money, country string, number int, hasActive bool) (Amounts, error) {
 	c := amount.Currency()
 	a, ok := b.Amounts[c.Code]
 	if !b.Active || b.Type != TypeDeposit || !ok || !b.offeredIn(country) {
@@ -52,6 +52,9 @@ func (b Bonus) checkDeposit(now time.Time, amount ledger.Money, country string, 
 	}
 	if err := b.open(now); err != nil {
 		return Amounts{}, fmt.Errorf("bonus %d: %w", b.ID, err)
+	}
+	if !b.offeredOn(weekday) {
+		return Amounts{}, ErrValidOnDays.WithMessage("This bonus is offered on %s", weekdayNames(b.ValidOnDays))
 	}
 	if hasActive {
 		return Amounts{}, fmt.Errorf("bonus %d: %w", b.ID, ErrActiveBonus)
@@ -102,7 +105,11 @@ func (s *Service) CheckDeposit(ctx context.Context, userID int64, bonusID string
 	if err != nil {
 		return err
 	}
-	_, err = b.checkDeposit(s.Now(), amount, f.country, f.deposits+1, f.hasActive)
+	local, err := s.localNow(ctx, userID, "")
+	if err != nil {
+		return err
+	}
+	_, err = b.checkDeposit(s.Now(), isoWeekday(local), amount, f.country, f.deposits+1, f.hasActive)
 	return err
 }
 
@@ -116,8 +123,12 @@ func (s *Service) GrantForDeposit(ctx context.Context, d Deposit) (UserBonus, er
 		return UserBonus{}, fmt.Errorf("bonus: deposit without a bonus: %w", ErrNotAvailable)
 	}
 	s.Prepare(ctx) // outside the write transaction (see prepared)
+	local, err := s.localNow(ctx, d.UserID, "")
+	if err != nil {
+		return UserBonus{}, err
+	}
 	var id int64
-	err := s.ledger.Do(ctx, func(lt *ledger.Tx) error {
+	err = s.ledger.Do(ctx, func(lt *ledger.Tx) error {
 		id = 0
 		tx, c := lt.SQL(), lt.Context()
 		err := tx.QueryRowContext(c, `SELECT id FROM user_bonuses WHERE deposit_id = ?`, d.DepositID).Scan(&id)
@@ -136,7 +147,7 @@ func (s *Service) GrantForDeposit(ctx context.Context, d Deposit) (UserBonus, er
 			return err
 		}
 		now := s.Now()
-		a, err := b.checkDeposit(now, d.Amount, f.country, d.Number, f.hasActive)
+		a, err := b.checkDeposit(now, isoWeekday(local), d.Amount, f.country, d.Number, f.hasActive)
 		if err != nil {
 			return err
 		}

@@ -24,6 +24,40 @@ func (web *Web) Routes(mux *http.ServeMux) {
 	user := func(pattern string, h api.HandlerFunc) { mux.Handle(pattern, web.Sessions.RequireUser(h)) }
 	user("GET /api/user/get-user-bonuses", web.userBonuses)
 	user("POST /api/user/bonuses/{id}/cancel", web.cancel)
+	user("POST /api/user/claim-bonus", web.claim)
+}
+
+// claim: POST /api/user/claim-bonus {bonusId} (query timeZone: the
+// browser's zone, for a player whose calendar has none yet). Only instant
+// cashback is built: it answers code ADD_TO_CALENDAR with the amount placed
+// on the rakeback calendar's day.
+func (web *Web) claim(w http.ResponseWriter, r *http.Request) error {
+	var body struct {
+		BonusID  any    `json:"bonusId"`
+		TimeZone string `json:"timeZone"`
+	}
+	if err := api.Decode(w, r, &body); err != nil {
+		return err
+	}
+	ref := ""
+	switch v := body.BonusID.(type) {
+	case string:
+		ref = v
+	case float64:
+		ref = strconv.FormatInt(int64(v), 10)
+	}
+	if strings.TrimSpace(ref) == "" {
+		return api.ErrValidation.WithField("bonusId", "Required")
+	}
+	zone := r.URL.Query().Get("timeZone")
+	if zone == "" {
+		zone = body.TimeZone
+	}
+	out, err := web.Service.Claim(r.Context(), session.PlayerFrom(r.Context()).ID, ref, zone)
+	if err != nil {
+		return err
+	}
+	return api.WriteData(w, out)
 }
 
 // list: GET /api/admin/get-all-bonus. The token is optional: with one, the

@@ -10,9 +10,9 @@ import (
 	"casino/bff/ledger"
 )
 
-// ListQuery is the query of get-all-bonus (SPEC section 3). cpnc, dayOfWeek,
-// timeZone, calendarDateTime and subdivision are accepted and not used yet
-// (the calendar's bonuses, docs/bonus.md).
+// ListQuery is the query of get-all-bonus (SPEC section 3). dayOfWeek,
+// calendarDateTime and timeZone select the bonus calendar's day (Day); cpnc
+// and subdivision are accepted and not used yet (docs/bonus.md).
 type ListQuery struct {
 	PageNo       int
 	Limit        int
@@ -22,6 +22,9 @@ type ListQuery struct {
 	CurrencyCode string // "" = the caller's currency, else EUR (SPEC section 9)
 	CountryCheck bool
 	CountryCode  string
+	// Day is the bonus calendar's day, when dayOfWeek or calendarDateTime
+	// asks for one.
+	Day *CalendarDay
 }
 
 // ParseListQuery reads and checks the query string.
@@ -65,6 +68,7 @@ func ParseListQuery(get func(string) string) (ListQuery, error) {
 	}
 	q.CurrencyCode = strings.ToUpper(strings.TrimSpace(get("currencyCode")))
 	q.CountryCode = strings.ToUpper(strings.TrimSpace(get("countryCode")))
+	q.Day = parseCalendarDay(get, &v)
 	return q, v.Err()
 }
 
@@ -92,12 +96,26 @@ type Offer struct {
 	FreeSpinGame        string `json:"freeSpinGame"`
 	Banner              Banner `json:"banner"`
 	Terms               string `json:"terms"`
+	// ValidOnDays: ISO weekdays (Monday = 1) the bonus is offered on, [] = every day.
+	ValidOnDays []int `json:"validOnDays"`
+	// CashbackPercent and MinLoss: an instant cashback's share of the
+	// net loss of its day and the loss it needs.
+	CashbackPercent int    `json:"cashbackPercent"`
+	MinLoss         string `json:"minLoss"`
 }
 
 // Page is data.bonus of get-all-bonus.
 type Page struct {
 	Count int     `json:"count"`
 	Rows  []Offer `json:"rows"`
+	// The bonus calendar's day the rows answer, when the query asked for
+	// one: its ISO weekday, zone and local date-time as understood.
+	DayOfWeek        int    `json:"dayOfWeek,omitempty"`
+	TimeZone         string `json:"timeZone,omitempty"`
+	CalendarDateTime string `json:"calendarDateTime,omitempty"`
+	// Closed: the day is more than 7 days ahead, so its bonus stays a closed
+	// gift (SPEC section 4) and rows are empty.
+	Closed bool `json:"closed,omitempty"`
 }
 
 func amountText(v int64, c ledger.Currency) string {
@@ -115,7 +133,8 @@ func (b Bonus) offer(c ledger.Currency, language string) Offer {
 		MaxWinAmount: amountText(a.MaxWinAmount, c), MinDeposit: amountText(a.MinDeposit, c), MaxBet: amountText(a.MaxBet, c),
 		BonusAmount: amountText(a.BonusAmount, c), WageringMultiplier: b.WageringMultiplier, WageringType: b.WageringType,
 		DepositsNumber: b.DepositsNumber, DaysValid: b.DaysValid, ValidFrom: b.ValidFrom, ValidTo: b.ValidTo,
-		FreeSpinsQuantity: b.FreeSpinsQuantity, FreeSpinGame: b.FreeSpinGame, Banner: b.banner(language), Terms: b.Terms}
+		FreeSpinsQuantity: b.FreeSpinsQuantity, FreeSpinGame: b.FreeSpinGame, Banner: b.banner(language), Terms: b.Terms,
+		ValidOnDays: append([]int{}, b.ValidOnDays...), CashbackPercent: b.CashbackPercent, MinLoss: amountText(a.MinLoss, c)}
 }
 
 // open says whether the bonus can be taken now: active and inside its
@@ -132,7 +151,9 @@ func (b Bonus) open(now time.Time) error {
 
 // List answers get-all-bonus: active bonuses open now, offered in the
 // currency (and, with countryCheck, the country), deposit bonuses only
-// when isDeposit.
+// when isDeposit. With a calendar day (q.Day) it answers that day's
+// bonuses: those whose validOnDays hold its weekday, open at that moment;
+// none for a day more than 7 days ahead (Closed).
 func (s *Service) List(ctx context.Context, q ListQuery, playerCurrency, playerCountry string) (Page, error) {
 	code := q.CurrencyCode
 	if code == "" {
@@ -154,9 +175,21 @@ func (s *Service) List(ctx context.Context, q ListQuery, playerCurrency, playerC
 		return Page{}, err
 	}
 	now := s.Now()
+	at, p := now, Page{Rows: []Offer{}}
+	if q.Day != nil {
+		at = q.Day.At(now)
+		p.DayOfWeek, p.TimeZone, p.CalendarDateTime = q.Day.Weekday, q.Day.Zone.String(), at.In(q.Day.Zone).Format(calendarLayout)
+		if q.Day.DaysAhead(now) > FutureBonusDays {
+			p.Closed = true
+			return p, nil
+		}
+	}
 	rows := []Offer{}
 	for _, b := range all {
-		if !b.Active || b.open(now) != nil {
+		if !b.Active || b.open(at) != nil {
+			continue
+		}
+		if q.Day != nil && !b.OnDay(q.Day.Weekday) {
 			continue
 		}
 		if q.IsDeposit && b.Type != TypeDeposit || q.Type != "" && b.Type != q.Type {
@@ -170,7 +203,7 @@ func (s *Service) List(ctx context.Context, q ListQuery, playerCurrency, playerC
 		}
 		rows = append(rows, b.offer(c, q.Language))
 	}
-	p := Page{Count: len(rows), Rows: []Offer{}}
+	p.Count = len(rows)
 	start := (q.PageNo - 1) * q.Limit
 	if start < len(rows) {
 		p.Rows = rows[start:min(start+q.Limit, len(rows))]

@@ -20,6 +20,7 @@ type SeedAmounts struct {
 	MaxWinAmount      string `json:"maxWinAmount"`
 	MaxBet            string `json:"maxBet"`
 	BonusAmount       string `json:"bonusAmount"`
+	MinLoss           string `json:"minLoss,omitempty"`
 }
 
 // SeedBonus is one bonus of data/seed/bonuses.json.
@@ -43,6 +44,8 @@ type SeedBonus struct {
 	Banner              map[string]Banner      `json:"banner"`
 	Terms               string                 `json:"terms"`
 	Amounts             map[string]SeedAmounts `json:"amounts"`
+	ValidOnDays         []int                  `json:"validOnDays,omitempty"`
+	CashbackPercent     int                    `json:"cashbackPercent,omitempty"`
 }
 
 // SeedFile is the shape of data/seed/bonuses.json.
@@ -83,6 +86,14 @@ func (sb SeedBonus) check() error {
 	}
 	if sb.Type == TypeDeposit && sb.DepositBonusPercent <= 0 {
 		return fmt.Errorf("bonus %q: a deposit bonus needs depositBonusPercent", sb.Code)
+	}
+	if sb.Type == TypeInstantCashback && (sb.CashbackPercent <= 0 || sb.CashbackPercent > 100) {
+		return fmt.Errorf("bonus %q: an instant cashback needs cashbackPercent 1 to 100", sb.Code)
+	}
+	for _, d := range sb.ValidOnDays {
+		if d < 1 || d > 7 {
+			return fmt.Errorf("bonus %q: validOnDays %d: want 1 (Monday) to 7 (Sunday)", sb.Code, d)
+		}
 	}
 	return nil
 }
@@ -129,19 +140,20 @@ func upsert(ctx context.Context, tx *sql.Tx, sb SeedBonus) error {
 	var id int64
 	err := tx.QueryRowContext(ctx, `INSERT INTO bonuses(code, name, type, is_active, sort_order, deposit_bonus_percent, wagering_multiplier,
 			wagering_type, deposits_number, days_valid, valid_from, valid_to, free_spins_quantity, free_spin_game, allowed_countries,
-			restricted_countries, banners, terms)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			restricted_countries, banners, terms, valid_on_days, cashback_percent)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT(code) DO UPDATE SET name = excluded.name, type = excluded.type, is_active = excluded.is_active,
 			sort_order = excluded.sort_order, deposit_bonus_percent = excluded.deposit_bonus_percent,
 			wagering_multiplier = excluded.wagering_multiplier, wagering_type = excluded.wagering_type,
 			deposits_number = excluded.deposits_number, days_valid = excluded.days_valid, valid_from = excluded.valid_from,
 			valid_to = excluded.valid_to, free_spins_quantity = excluded.free_spins_quantity, free_spin_game = excluded.free_spin_game,
 			allowed_countries = excluded.allowed_countries, restricted_countries = excluded.restricted_countries,
-			banners = excluded.banners, terms = excluded.terms, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+			banners = excluded.banners, terms = excluded.terms, valid_on_days = excluded.valid_on_days,
+			cashback_percent = excluded.cashback_percent, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
 		RETURNING id`,
 		sb.Code, sb.Name, sb.Type, sb.IsActive, sb.Order, sb.DepositBonusPercent, sb.WageringMultiplier, sb.WageringType,
 		sb.DepositsNumber, sb.DaysValid, sb.ValidFrom, sb.ValidTo, sb.FreeSpinsQuantity, sb.FreeSpinGame,
-		jsonText(sb.AllowedCountries), jsonText(sb.RestrictedCountries), string(banners), sb.Terms).Scan(&id)
+		jsonText(sb.AllowedCountries), jsonText(sb.RestrictedCountries), string(banners), sb.Terms, jsonText(sb.ValidOnDays), sb.CashbackPercent).Scan(&id)
 	if err != nil {
 		return fmt.Errorf("bonus %q: %w", sb.Code, err)
 	}
@@ -153,15 +165,15 @@ func upsert(ctx context.Context, tx *sql.Tx, sb SeedBonus) error {
 		if err != nil || c.Code != code {
 			return fmt.Errorf("bonus %q: currency %q", sb.Code, code)
 		}
-		var v [5]int64
+		var v [6]int64
 		for i, f := range []struct{ s, what string }{{a.MinDeposit, "minDeposit"}, {a.MaxBonusThreshold, "maxBonusThreshold"},
-			{a.MaxWinAmount, "maxWinAmount"}, {a.MaxBet, "maxBet"}, {a.BonusAmount, "bonusAmount"}} {
+			{a.MaxWinAmount, "maxWinAmount"}, {a.MaxBet, "maxBet"}, {a.BonusAmount, "bonusAmount"}, {a.MinLoss, "minLoss"}} {
 			if v[i], err = parseSeedAmount(f.s, c, f.what); err != nil {
 				return fmt.Errorf("bonus %q: %w", sb.Code, err)
 			}
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO bonus_amounts(bonus_id, currency, min_deposit, max_bonus_threshold, max_win_amount, max_bet, bonus_amount)
-			VALUES (?, ?, ?, ?, ?, ?, ?)`, id, code, v[0], v[1], v[2], v[3], v[4]); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO bonus_amounts(bonus_id, currency, min_deposit, max_bonus_threshold, max_win_amount, max_bet, bonus_amount, min_loss)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, id, code, v[0], v[1], v[2], v[3], v[4], v[5]); err != nil {
 			return fmt.Errorf("bonus %q %s: %w", sb.Code, code, err)
 		}
 	}

@@ -59,17 +59,30 @@ func (s *Service) Claim(ctx context.Context, userID int64, zone, claimDate, cust
 	if err != nil {
 		return Claimed{}, err
 	}
-	amount := a.day(rounds)
-	if amount <= 0 {
-		return Claimed{}, ErrNothingToClaim
-	}
+	rakeback := a.day(rounds)
 	key := ClaimKey(p.id, day)
 	var paidAt string
+	var amount int64
+	var bonusID *int64
 	err = s.ledger.Do(ctx, func(tx *ledger.Tx) error {
 		var exists int
 		tx.SQL().QueryRowContext(ctx, `SELECT count(*) FROM rewards_claims WHERE player_id = ? AND day = ?`, p.id, day).Scan(&exists)
 		if exists > 0 {
 			return ErrAlreadyClaimed
+		}
+		// Cashback placed on the day is read in the claim's own write
+		// transaction: a placement commits before or after it, never half.
+		placed, err := cashback(ctx, tx.SQL(), p.id, p.currency.Code, day, day)
+		if err != nil {
+			return err
+		}
+		cb := placed[day]
+		amount, bonusID = rakeback+cb.amount, nil
+		if cb.bonusID != 0 {
+			bonusID = &cb.bonusID
+		}
+		if amount <= 0 {
+			return ErrNothingToClaim
 		}
 		res, err := tx.Post(ledger.Transfer{
 			IdempotencyKey: key,
@@ -78,7 +91,8 @@ func (s *Service) Claim(ctx context.Context, userID int64, zone, claimDate, cust
 				{Account: ledger.House, Amount: ledger.FromMinor(-amount, p.currency)},
 				{Account: ledger.PlayerReal(p.id), Amount: ledger.FromMinor(amount, p.currency)},
 			},
-			Metadata: map[string]string{"day": day, "zone": p.zone.String(), "mode": a.st.Mode},
+			Metadata: map[string]string{"day": day, "zone": p.zone.String(), "mode": a.st.Mode,
+				"rakeback": strconv.FormatInt(rakeback, 10), "cashback": strconv.FormatInt(cb.amount, 10)},
 		})
 		if err != nil {
 			if errors.Is(err, ledger.ErrIdempotencyConflict) {
@@ -97,7 +111,8 @@ func (s *Service) Claim(ctx context.Context, userID int64, zone, claimDate, cust
 	if err != nil {
 		return Claimed{}, fmt.Errorf("claim %s for player %d: %w", day, p.id, err)
 	}
-	return Claimed{Amount: strconv.FormatInt(amount, 10), PaidAt: paidAt}, nil
+	s.announce(ctx, p, amount, day, paidAt)
+	return Claimed{Amount: strconv.FormatInt(amount, 10), BonusID: bonusID, PaidAt: paidAt}, nil
 }
 
 // firstDate is the YYYY-MM-DD at the start of a date or date-time.

@@ -245,14 +245,24 @@ func (s *Service) Days(ctx context.Context, userID int64, zone string) ([]Day, e
 	if err != nil {
 		return nil, err
 	}
+	placed, err := cashback(ctx, s.db.Read, p.id, p.currency.Code, start.Format(dayLayout), end.Format(dayLayout))
+	if err != nil {
+		return nil, err
+	}
 	out := make([]Day, 0, GridDays)
 	for i := 0; i < GridDays; i++ {
 		d := time.Date(start.Year(), start.Month(), start.Day()+i, 0, 0, 0, 0, p.zone).Format(dayLayout)
 		day := Day{CanClaimDate: d, Amount: "0"}
+		cb := placed[d]
+		if cb.bonusID != 0 {
+			day.BonusID = &cb.bonusID
+		}
 		if c, ok := paid[d]; ok {
 			day.Amount, day.PaidAt = strconv.FormatInt(c.amount, 10), &c.paidAt
 		} else if d <= todayDate {
-			day.Amount = strconv.FormatInt(a.day(byDay[d]), 10)
+			day.Amount = strconv.FormatInt(a.day(byDay[d])+cb.amount, 10)
+		} else {
+			day.Amount = strconv.FormatInt(cb.amount, 10) // cashback placed on tomorrow
 		}
 		out = append(out, day)
 	}

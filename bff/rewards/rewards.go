@@ -66,6 +66,8 @@ type Service struct {
 	db     *database.DB
 	ledger *ledger.Ledger
 	Clock  clock.Clock
+	// Claimed, when set, hears of every paid claim (the public feed).
+	Claimed func(FeedClaim)
 }
 
 // NewService returns the calendar on db and l.

@@ -150,6 +150,7 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 		return nil, err
 	}
 	a.openBonus(ctx)
+	a.openRewards()
 	a.openLoyalty(ctx)
 	a.openRaces(ctx)
 	a.openReferral(ctx)

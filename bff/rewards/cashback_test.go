@@ -64,9 +64,9 @@ func TestInstantCashbackAddToCalendar(t *testing.T) {
 	now := time.Date(2026, 11, 25, 23, 50, 0, 0, honolulu)
 	f, b := cashbackFixture(t, now)
 	id := f.player("Pacific/Honolulu")
-	f.play(id, time.Date(2026, 11, 25, 0, 10, 0, 0, honolulu), 4000, 0)  // Wednesday morning: lost 40.00
+	f.play(id, time.Date(2026, 11, 25, 0, 10, 0, 0, honolulu), 4000, 0)     // Wednesday morning: lost 40.00
 	f.play(id, time.Date(2026, 11, 25, 23, 40, 0, 0, honolulu), 2000, 1000) // lost 10.00 more
-	f.play(id, time.Date(2026, 11, 24, 23, 59, 0, 0, honolulu), 90000, 0)  // Tuesday's: not this cashback's
+	f.play(id, time.Date(2026, 11, 24, 23, 59, 0, 0, honolulu), 90000, 0)   // Tuesday's: not this cashback's
 
 	got, err := b.Claim(ctx, id, "wednesday", "")
 	if err != nil || got.Code != bonus.AddToCalendar || got.Amount != "7.50" || got.Day != "2026-11-25" || got.CurrencyCode != "EUR" {

@@ -157,11 +157,11 @@ func TestInstantCashbackRefusals(t *testing.T) {
 		t.Fatalf("4.99 of loss: %v", err)
 	}
 	f.play(id, now.Add(-time.Hour), 1, 0) // 5.00 now
-	f.s.SetOptedOut(ctx, id, true)
+	f.s.SetOptedOut(ctx, id, true, "")
 	if _, err := b.Claim(ctx, id, "wednesday", ""); code(err) != "CALENDAR_OPTED_OUT" {
 		t.Fatalf("opted out: %v", err)
 	}
-	f.s.SetOptedOut(ctx, id, false)
+	f.s.SetOptedOut(ctx, id, false, "")
 	// Today already claimed (its rakeback): the cashback goes on tomorrow,
 	// claimable from then on.
 	f.s.PutSettings(ctx, []byte(`{"rakebackPercent":"20"}`))

@@ -63,9 +63,10 @@ func (s *Service) handleAward(w http.ResponseWriter, r *http.Request) error {
 }
 
 // handleMembership reads or changes the player's opt-out of the calendar
-// (SPEC section 6): GET, or PUT {"optedOut": true|false}.
+// (SPEC section 6): GET, or PUT {"optedOut": true|false}; query timeZone is
+// the browser's, so a first visit from the profile fixes the right zone.
 func (s *Service) handleMembership(w http.ResponseWriter, r *http.Request) error {
-	id := session.PlayerFrom(r.Context()).ID
+	id, zone := session.PlayerFrom(r.Context()).ID, r.URL.Query().Get("timeZone")
 	if r.Method == http.MethodPut {
 		var body struct {
 			OptedOut *bool `json:"optedOut"`
@@ -76,11 +77,11 @@ func (s *Service) handleMembership(w http.ResponseWriter, r *http.Request) error
 		if body.OptedOut == nil {
 			return api.ErrValidation.WithField("optedOut", "Required")
 		}
-		if err := s.SetOptedOut(r.Context(), id, *body.OptedOut); err != nil {
+		if err := s.SetOptedOut(r.Context(), id, *body.OptedOut, zone); err != nil {
 			return err
 		}
 	}
-	p, err := s.load(r.Context(), id, "")
+	p, err := s.load(r.Context(), id, zone)
 	if err != nil {
 		return err
 	}

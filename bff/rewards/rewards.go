@@ -137,9 +137,10 @@ func basisPoints(p string) (int64, error) {
 	return n, nil
 }
 
-// SetOptedOut records the player's choice to leave (or rejoin) the calendar.
-func (s *Service) SetOptedOut(ctx context.Context, userID int64, out bool) error {
-	if _, err := s.load(ctx, userID, ""); err != nil {
+// SetOptedOut records the player's choice to leave (or rejoin) the calendar;
+// zone is the browser's, fixed as the calendar zone if none is yet.
+func (s *Service) SetOptedOut(ctx context.Context, userID int64, out bool, zone string) error {
+	if _, err := s.load(ctx, userID, zone); err != nil {
 		return err
 	}
 	_, err := s.db.Write.ExecContext(ctx, `UPDATE rewards_players SET opted_out = ? WHERE player_id = ?`, out, userID)

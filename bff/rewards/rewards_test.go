@@ -274,11 +274,11 @@ func TestDepositorsOnlyAndOptOut(t *testing.T) {
 		t.Fatalf("no deposit: %v", err)
 	}
 	id := f.player("UTC")
-	f.s.SetOptedOut(context.Background(), id, true)
+	f.s.SetOptedOut(context.Background(), id, true, "")
 	if _, err := f.s.Claim(context.Background(), id, "", "2026-11-25", ""); !errors.Is(err, ErrOptedOut) {
 		t.Fatalf("opted out: %v", err)
 	}
-	f.s.SetOptedOut(context.Background(), id, false)
+	f.s.SetOptedOut(context.Background(), id, false, "")
 	if _, err := f.s.Claim(context.Background(), id, "", "2026-11-25", ""); !errors.Is(err, ErrNothingToClaim) {
 		t.Fatalf("no play: %v", err)
 	}

@@ -1,5 +1,6 @@
-import { post, useApi, type QueryState } from '@casino/platform';
-import type { RakebackDay } from './calendar';
+import { useEffect, useRef } from 'react';
+import { getLanguage, post, useApi, type QueryState } from '@casino/platform';
+import { parseFeedClaim, type CalendarBonus, type FeedClaim, type RakebackDay } from './calendar';
 
 /** Calendar calls of SPEC section 7. */
 export const CALENDAR_API = {
@@ -7,7 +8,15 @@ export const CALENDAR_API = {
   rakebackClaim: '/api/user/rakeback-claim',
   calendarAward: '/api/user/calendar-award',
   bonuses: '/api/admin/get-all-bonus',
+  claimBonus: '/api/user/claim-bonus',
+  /** Public feed of claims (server-sent events, outside /api/: no time-out). */
+  claimsFeed: '/rewards/claims/events',
 } as const;
+
+/** The server refuses the calendar to a player who turned it off (profile, SPEC section 6). */
+export const CALENDAR_OPTED_OUT = 'CALENDAR_OPTED_OUT';
+/** Where the player turns the calendar back on. */
+export const PROFILE_CALENDAR_SETTING = '/profile2/my-bonuses';
 
 export const RAKEBACK_REFRESH_MS = 10_000;
 export const AWARD_REFRESH_MS = 15_000;
@@ -53,4 +62,47 @@ export function claimRakeback(day: RakebackDay, customerDate: string): Promise<{
 export function calendarDateTime(d: Date): string {
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}
+
+type BonusPage = { bonus?: { rows?: CalendarBonus[]; closed?: boolean } };
+
+/** Every bonus on offer with its weekdays: the grid places each calendar offer on its weekday. */
+export function useCalendarBonuses(): QueryState<BonusPage> {
+  return useApi(CALENDAR_API.bonuses, { query: { pageNo: 1, limit: 100, isDeposit: false, language: getLanguage() } });
+}
+
+/** The bonus of one calendar day (SPEC section 3: dayOfWeek, timeZone, calendarDateTime). */
+export function useDayBonus(day: Date): QueryState<BonusPage> {
+  return useApi(CALENDAR_API.bonuses, {
+    query: { pageNo: 1, limit: 20, isDeposit: false, language: getLanguage(), timeZone: timeZone(), calendarDateTime: calendarDateTime(day), dayOfWeek: ((day.getDay() + 6) % 7) + 1 },
+  });
+}
+
+/** Answer of an instant cashback: placed on the rakeback calendar (code ADD_TO_CALENDAR). */
+export interface CashbackPlaced {
+  code: 'ADD_TO_CALENDAR';
+  message: string;
+  bonusId: number;
+  amount: string;
+  currencyCode: string;
+  day: string;
+}
+
+export function claimCashback(bonusId: string | number): Promise<CashbackPlaced> {
+  return post(CALENDAR_API.claimBonus, { bonusId }, { query: { timeZone: timeZone() } });
+}
+
+/** Calls onClaim with each claim of the public feed while mounted and enabled. */
+export function useClaimsFeed(enabled: boolean, onClaim: (c: FeedClaim) => void): void {
+  const ref = useRef(onClaim);
+  ref.current = onClaim;
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return undefined;
+    const es = new EventSource(CALENDAR_API.claimsFeed);
+    es.addEventListener('claim', (ev) => {
+      const c = parseFeedClaim(String((ev as MessageEvent).data));
+      if (c) ref.current(c);
+    });
+    return () => es.close();
+  }, [enabled]);
 }

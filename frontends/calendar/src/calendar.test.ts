@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
   accumulatorDelta,
+  bonusOfWeekday,
   bonusVisible,
+  CALENDAR_CAROUSEL_MS,
   calendarGrid,
+  decimalToMinor,
+  DEFAULT_CAROUSEL_MS,
+  defaultView,
+  isoWeekday,
+  localDate,
+  nextSlide,
+  parseFeedClaim,
   isoDate,
   msUntilNextHalfHour,
   rakebackDayView,
@@ -82,5 +91,62 @@ describe('accumulator', () => {
     expect(msUntilNextHalfHour(new Date(2026, 0, 1, 10, 29, 59))).toBe(1000);
     expect(msUntilNextHalfHour(new Date(2026, 0, 1, 10, 30, 0))).toBe(30 * 60_000);
     expect(msUntilNextHalfHour(new Date(2026, 0, 1, 23, 45, 0))).toBe(15 * 60_000);
+  });
+});
+
+describe('bonus calendar offers', () => {
+  const rows = [
+    { id: 1, code: 'welcome', validOnDays: [] },
+    { id: 2, code: 'monday', validOnDays: [1], type: 'instant_cashback' },
+    { id: 3, code: 'weekend', validOnDays: [6, 7] },
+  ];
+  it('numbers weekdays Monday = 1 to Sunday = 7, as get-all-bonus does', () => {
+    expect(isoWeekday(new Date(2026, 10, 23))).toBe(1); // Monday
+    expect(isoWeekday(new Date(2026, 10, 29))).toBe(7); // Sunday
+  });
+  it('places each offer on its weekday; a bonus of every day is no calendar offer', () => {
+    expect(bonusOfWeekday(rows, 1)?.code).toBe('monday');
+    expect(bonusOfWeekday(rows, 7)?.code).toBe('weekend');
+    expect(bonusOfWeekday(rows, 3)).toBeUndefined();
+  });
+  it('reads a YYYY-MM-DD date as local midnight, whatever the zone', () => {
+    const d = localDate('2026-11-25');
+    expect([d.getFullYear(), d.getMonth(), d.getDate(), d.getHours()]).toEqual([2026, 10, 25, 0]);
+  });
+});
+
+describe('carousel', () => {
+  it('scrolls every 3 s in the calendar, 2 s by default (SPEC section 9)', () => {
+    expect(CALENDAR_CAROUSEL_MS).toBe(3000);
+    expect(DEFAULT_CAROUSEL_MS).toBe(2000);
+  });
+  it('wraps round', () => {
+    expect(nextSlide(0, 3)).toBe(1);
+    expect(nextSlide(2, 3)).toBe(0);
+    expect(nextSlide(0, 0)).toBe(0);
+  });
+  it('is the default view on phones only, unless the player chose', () => {
+    expect(defaultView(375)).toBe('carousel');
+    expect(defaultView(767)).toBe('carousel');
+    expect(defaultView(768)).toBe('grid');
+    expect(defaultView(375, 'grid')).toBe('grid');
+    expect(defaultView(1280, 'carousel')).toBe('carousel');
+    expect(defaultView(1280, 'bogus')).toBe('grid');
+  });
+});
+
+describe('feed of claims', () => {
+  it('reads a claim event', () => {
+    expect(parseFeedClaim('{"name":"Ada L.","amount":"3.20","currencyCode":"EUR","day":"2026-11-26"}')).toEqual({ name: 'Ada L.', amount: '3.20', currencyCode: 'EUR', day: '2026-11-26', paidAt: undefined });
+  });
+  it('drops what is not a claim', () => {
+    expect(parseFeedClaim('not json')).toBeUndefined();
+    expect(parseFeedClaim('{"name":"x","amount":"-1","currencyCode":"EUR"}')).toBeUndefined();
+    expect(parseFeedClaim('{"amount":"1.00","currencyCode":"EUR"}')).toBeUndefined();
+  });
+  it('turns decimals into minor units and their scale', () => {
+    expect(decimalToMinor('3.20')).toEqual({ minor: '320', scale: 2 });
+    expect(decimalToMinor('0.00007500')).toEqual({ minor: '7500', scale: 8 });
+    expect(decimalToMinor('750')).toEqual({ minor: '750', scale: 0 });
   });
 });

@@ -134,3 +134,76 @@ export function msUntilNextHalfHour(now: Date): number {
   next.setMinutes(now.getMinutes() < 30 ? 30 : 60, 0, 0);
   return next.getTime() - now.getTime();
 }
+
+/** ISO weekday of a local date: Monday = 1 … Sunday = 7 (dayOfWeek of get-all-bonus). */
+export function isoWeekday(d: Date): number {
+  return ((d.getDay() + 6) % 7) + 1;
+}
+
+/** A row of get-all-bonus as the bonus calendar reads it (docs/rewards.md). */
+export interface CalendarBonus {
+  id: string | number;
+  code?: string;
+  name?: string;
+  type?: string;
+  /** ISO weekdays the bonus is offered on; empty = every day (not a calendar offer). */
+  validOnDays?: number[] | null;
+  cashbackPercent?: number;
+  banner?: { bannerTitle?: string; bannerTitleSecondary?: string; link?: string };
+}
+
+/** The calendar offer of a weekday: the first bonus offered on that day only by its weekdays. */
+export function bonusOfWeekday(rows: CalendarBonus[], weekday: number): CalendarBonus | undefined {
+  return rows.find((b) => (b.validOnDays ?? []).includes(weekday));
+}
+
+/** An instant cashback is taken from the calendar and placed on the rakeback calendar (ADD_TO_CALENDAR). */
+export const isCashback = (b: CalendarBonus | undefined): boolean => b?.type === 'instant_cashback';
+
+/** Carousel auto-scroll (SPEC section 9): 3 s for the calendar, 2 s by default. */
+export const CALENDAR_CAROUSEL_MS = 3000;
+export const DEFAULT_CAROUSEL_MS = 2000;
+
+/** The slide after `i` of `n`, wrapping round. */
+export function nextSlide(i: number, n: number): number {
+  return n <= 0 ? 0 : (i + 1) % n;
+}
+
+/** Grid or carousel: the carousel on phones (up to 767 px, SPEC section 9), the grid elsewhere, unless the player chose. */
+export type CalendarView = 'grid' | 'carousel';
+export function defaultView(width: number, chosen?: string | null): CalendarView {
+  if (chosen === 'grid' || chosen === 'carousel') return chosen;
+  return width <= 767 ? 'carousel' : 'grid';
+}
+
+/** A line of the public feed of claims (/rewards/claims/events, event "claim"). */
+export interface FeedClaim {
+  name: string;
+  amount: string; // decimal
+  currencyCode: string;
+  day?: string;
+  paidAt?: string;
+}
+
+/** Reads a feed event's data; undefined when it is not a claim. */
+export function parseFeedClaim(raw: string): FeedClaim | undefined {
+  try {
+    const v = JSON.parse(raw) as Partial<FeedClaim>;
+    if (typeof v.name !== 'string' || typeof v.amount !== 'string' || !/^\d+(\.\d+)?$/.test(v.amount) || typeof v.currencyCode !== 'string') return undefined;
+    return { name: v.name, amount: v.amount, currencyCode: v.currencyCode, day: v.day, paidAt: v.paidAt };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Decimal amount ("3.20") to minor units and its scale, for formatMoney. */
+export function decimalToMinor(amount: string): { minor: string; scale: number } {
+  const [whole, frac = ''] = amount.split('.');
+  return { minor: String(BigInt(whole + frac)), scale: frac.length };
+}
+
+/** A YYYY-MM-DD date as local midnight (new Date('2026-11-25') would be UTC midnight: the 24th west of Greenwich). */
+export function localDate(iso: string): Date {
+  const [y, mo, d] = iso.slice(0, 10).split('-').map(Number);
+  return new Date(y, mo - 1, d);
+}

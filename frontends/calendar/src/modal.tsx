@@ -3,6 +3,7 @@ import { createLifecycles, peekSettings, useModal, useSession } from '@casino/pl
 import { LoginRequired, Modal, Stack, themeFromSettings, ToastProvider } from '@casino/ui';
 import { Accumulator } from './components/Accumulator';
 import { BonusCalendar } from './components/BonusCalendar';
+import { ClaimsFeed } from './components/ClaimsFeed';
 import { RakebackCalendar } from './components/RakebackCalendar';
 import { m } from './messages';
 
@@ -20,6 +21,7 @@ function CalendarModals() {
     return (
       <Modal open title={intl.formatMessage(m.rakebackTitle)} onClose={close} width={860}>
         <Stack $gap={4}>
+          <ClaimsFeed />
           {authenticated ? <Accumulator /> : <LoginRequired onLogin={() => open('login')} />}
           <RakebackCalendar />
         </Stack>

@@ -23,6 +23,7 @@ export const PROFILE_API = {
   resendVerification: '/api/user/resend-verification-email',
   freeze: '/api/user/freeze-account',
   limits: '/api/user/set-limit',
+  rewardsCalendar: '/api/user/rewards-calendar',
 } as const;
 
 export interface LoginResult {

@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { DEFAULT_CURRENCY, formatMoney, isApiError, useRealtime } from '@casino/platform';
 import { Card, ErrorState, Muted, Skeleton, Stack } from '@casino/ui';
-import { DEPOSIT_REQUIRED, useCalendarAward } from '../api';
+import { CALENDAR_OPTED_OUT, DEPOSIT_REQUIRED, useCalendarAward } from '../api';
 import { accumulatorDelta, msUntilNextHalfHour } from '../calendar';
 import { m } from '../messages';
 
@@ -46,7 +46,7 @@ export function Accumulator() {
   useRealtime('credit', ({ win }) => setPayout((p) => p + accumulatorDelta(win, percent, 'credit', scale)));
   useRealtime('debit', ({ win }) => setPayout((p) => p + accumulatorDelta(win, percent, 'debit', scale)));
 
-  if (isApiError(award.error) && award.error.code === DEPOSIT_REQUIRED) return null; // the calendar below says why
+  if (isApiError(award.error) && (award.error.code === DEPOSIT_REQUIRED || award.error.code === CALENDAR_OPTED_OUT)) return null; // the calendar below says why
   if (award.error) return <ErrorState message={award.error.message} onRetry={award.refetch} />;
   return (
     <Card>

@@ -1,55 +1,117 @@
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { getLanguage, pageUrl, useApi, useSettings } from '@casino/platform';
-import { ErrorState, LinkButton, Muted, Skeleton, Stack, Icon } from '@casino/ui';
-import { calendarDateTime, CALENDAR_API, timeZone } from '../api';
-import { bonusVisible, calendarGrid, truncateTitle } from '../calendar';
+import { formatMoney, isApiError, pageUrl, useModal, useSession, useSettings } from '@casino/platform';
+import { Button, ErrorState, LinkButton, Modal, Muted, Skeleton, Stack, Icon } from '@casino/ui';
+import { claimCashback, useCalendarBonuses, useDayBonus } from '../api';
+import { addDays, bonusOfWeekday, bonusVisible, calendarGrid, decimalToMinor, isCashback, isoWeekday, localDate, truncateTitle, type CalendarBonus } from '../calendar';
 import { m } from '../messages';
 import { DayCell, WeekGrid } from './WeekGrid';
 
-interface BonusRow {
-  id: string | number;
-  banner?: { bannerTitle?: string };
+type CashbackOutcome = { ok: true; amount: string; day: string } | { ok: false; message: string };
+
+/** Instant cashback of the day: placed on the rakeback calendar (ADD_TO_CALENDAR), claimed there. */
+function CashbackButton({ bonus, onPlaced }: { bonus: CalendarBonus; onPlaced?: () => void }) {
+  const intl = useIntl();
+  const { authenticated } = useSession();
+  const { open } = useModal();
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<CashbackOutcome | null>(null);
+  if (!authenticated)
+    return (
+      <Button size="sm" onClick={() => open('login')}>
+        {intl.formatMessage(m.cashbackLogin)}
+      </Button>
+    );
+  const take = async () => {
+    setBusy(true);
+    try {
+      const res = await claimCashback(bonus.id);
+      const { minor, scale } = decimalToMinor(res.amount);
+      setOutcome({ ok: true, amount: formatMoney(minor, res.currencyCode, { scale }), day: res.day });
+      onPlaced?.();
+    } catch (e) {
+      setOutcome({ ok: false, message: isApiError(e) && e.message ? e.message : intl.formatMessage(m.claimErrorText) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button size="sm" loading={busy} onClick={take}>
+        {intl.formatMessage(m.cashbackTake)}
+      </Button>
+      {outcome && (
+        <Modal open title={intl.formatMessage(outcome.ok ? m.cashbackPlacedTitle : m.cashbackFailedTitle)} onClose={() => setOutcome(null)} width={420}>
+          <Stack $gap={3}>
+            <p>{outcome.ok ? intl.formatMessage(m.cashbackPlacedText, { amount: outcome.amount, day: intl.formatDate(localDate(outcome.day), { dateStyle: 'medium' }) }) : outcome.message}</p>
+            {outcome.ok && <LinkButton href="/cashback">{intl.formatMessage(m.cashbackOpenCalendar)}</LinkButton>}
+            <Button block variant={outcome.ok ? 'secondary' : 'primary'} onClick={() => setOutcome(null)}>
+              {intl.formatMessage(m.ok)}
+            </Button>
+          </Stack>
+        </Modal>
+      )}
+    </>
+  );
 }
 
 /** Today's bonus banner: title cut at 35 characters with More leading to the promotions page. */
-function TodayBanner({ rows }: { rows: BonusRow[] }) {
+function TodayBanner({ rows, onPlaced }: { rows: CalendarBonus[]; onPlaced?: () => void }) {
   const intl = useIntl();
   const settings = useSettings();
-  const title = rows[0]?.banner?.bannerTitle;
-  if (!title) return <Muted>{intl.formatMessage(m.noBonusToday)}</Muted>;
+  const bonus = rows[0];
+  const title = bonus?.banner?.bannerTitle ?? bonus?.name;
+  if (!bonus || !title) return <Muted>{intl.formatMessage(m.noBonusToday)}</Muted>;
   const { text } = truncateTitle(title);
   return (
-    <Stack $row $gap={3} $align="center" $justify="space-between">
+    <Stack $row $gap={3} $align="center" $justify="space-between" data-testid="today-bonus">
       <div>
         <Muted>{intl.formatMessage(m.bonusToday)}</Muted>
         <strong title={title}>{text}</strong>
       </div>
-      <LinkButton href={pageUrl(settings, 'promotions')} size="sm" variant="secondary">
-        {intl.formatMessage(m.bonusMore)}
-      </LinkButton>
+      <Stack $row $gap={2}>
+        {isCashback(bonus) && <CashbackButton bonus={bonus} onPlaced={onPlaced} />}
+        <LinkButton href={pageUrl(settings, 'promotions')} size="sm" variant="secondary">
+          {intl.formatMessage(m.bonusMore)}
+        </LinkButton>
+      </Stack>
     </Stack>
   );
 }
 
-/** Bonus Calendar: 4 weeks × 7 days from the current week; past days gifts, far future days closed gifts. */
-export function BonusCalendar() {
+/**
+ * Bonus Calendar: 4 weeks × 7 days from the current week. Past days show a
+ * gift, today and the next 7 days the offer of their weekday, later days a
+ * closed gift (SPEC sections 2 and 4). Today's banner is the server's answer
+ * for today (get-all-bonus with dayOfWeek, timeZone, calendarDateTime).
+ */
+export function BonusCalendar({ onPlaced }: { onPlaced?: () => void }) {
   const intl = useIntl();
   const now = new Date();
-  const { data, loading, error, refetch } = useApi<{ bonus?: { rows?: BonusRow[] } }>(CALENDAR_API.bonuses, {
-    query: { pageNo: 1, limit: 20, isDeposit: false, language: getLanguage(), timeZone: timeZone(), calendarDateTime: calendarDateTime(now), dayOfWeek: ((now.getDay() + 6) % 7) + 1 },
-  });
+  const today = useDayBonus(now);
+  const all = useCalendarBonuses();
+  const rows = all.data?.bonus?.rows ?? [];
   const grid = calendarGrid(now);
   return (
     <Stack $gap={4}>
-      {loading ? <Skeleton $height="48px" /> : error ? <ErrorState message={error.message} onRetry={refetch} /> : <TodayBanner rows={data?.bonus?.rows ?? []} />}
+      {today.loading && !today.data ? (
+        <Skeleton $height="48px" />
+      ) : today.error ? (
+        <ErrorState message={today.error.message} onRetry={today.refetch} />
+      ) : (
+        <TodayBanner rows={today.data?.bonus?.rows ?? []} onPlaced={onPlaced} />
+      )}
       <WeekGrid label={intl.formatMessage(m.bonusCalendarTitle)}>
         {grid.flat().map((d) => {
-          const label = d.state === 'past' ? m.pastDay : d.state === 'today' ? m.today : bonusVisible(d) ? m.futureBonus : m.closedGift;
+          const date = addDays(now, d.offset);
+          const offer = d.state !== 'past' && bonusVisible(d) ? bonusOfWeekday(rows, isoWeekday(date)) : undefined;
+          const label = d.state === 'past' ? intl.formatMessage(m.pastDay) : !bonusVisible(d) ? intl.formatMessage(m.closedGift) : (offer?.banner?.bannerTitle ?? offer?.name ?? intl.formatMessage(m.futureBonus));
           const icon = d.state === 'today' ? 'sparkles' : d.state === 'past' || bonusVisible(d) ? 'gift' : 'lock';
           return (
-            <DayCell key={d.date} $state={d.state} role="gridcell" aria-label={`${d.date}: ${intl.formatMessage(label)}`}>
+            <DayCell key={d.date} $state={d.state} role="gridcell" aria-label={`${d.date}: ${label}`} title={offer ? label : undefined} data-offer={offer?.code}>
               <Icon name={icon} size={22} />
-              <span>{intl.formatDate(d.date, { day: 'numeric' })}</span>
+              <span>{intl.formatDate(localDate(d.date), { day: 'numeric' })}</span>
+              {offer?.cashbackPercent ? <strong>{intl.formatMessage(m.cashbackPercent, { percent: offer.cashbackPercent })}</strong> : null}
             </DayCell>
           );
         })}

@@ -1,10 +1,23 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { DEFAULT_CURRENCY, formatMoney, isApiError, useSession } from '@casino/platform';
 import { Button, EmptyState, ErrorState, LinkButton, Muted, Skeleton, Stack, Icon } from '@casino/ui';
-import { claimRakeback, DEPOSIT_REQUIRED, useRakebackDays } from '../api';
-import { addDays, calendarGrid, isoDate, rakebackDayView, sampleRakebackDays, type RakebackDay, type RakebackDayView } from '../calendar';
+import { CALENDAR_OPTED_OUT, claimRakeback, DEPOSIT_REQUIRED, PROFILE_CALENDAR_SETTING, useRakebackDays } from '../api';
+import {
+  addDays,
+  CALENDAR_CAROUSEL_MS,
+  calendarGrid,
+  defaultView,
+  isoDate,
+  localDate,
+  rakebackDayView,
+  sampleRakebackDays,
+  type CalendarView,
+  type RakebackDay,
+  type RakebackDayView,
+} from '../calendar';
 import { m } from '../messages';
+import { Carousel } from './Carousel';
 import { ClaimResult, type ClaimOutcome } from './ClaimResult';
 import { DayCell, WeekGrid } from './WeekGrid';
 
@@ -26,26 +39,54 @@ function DayContent({ day, currency, onClaim, busy }: { day: RakebackDayView | u
             {intl.formatMessage(m.claim)}
           </Button>
         ) : (
-          <Muted>{intl.formatMessage(m.claimAvailable)}</Muted>
+          <Muted>{intl.formatMessage(day.future ? m.claimFromDay : m.claimAvailable)}</Muted>
         )}
       </>
     );
   return <Muted>{intl.formatMessage(m.playToWin)}</Muted>;
 }
 
-/** 4-week rakeback grid (weeks start Monday) including yesterday; visitors see sample data. */
-export function RakebackCalendar({ currency = DEFAULT_CURRENCY }: { currency?: string }) {
+const VIEW_KEY = 'casino.calendar.view';
+
+function storedView(): string | null {
+  try {
+    return localStorage.getItem(VIEW_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The rakeback calendar: 4 weeks (weeks start Monday) including yesterday, as
+ * a grid or a carousel that scrolls every 3 s (SPEC sections 2 and 9; the
+ * carousel by default on phones). Visitors see sample data.
+ */
+export function RakebackCalendar({ currency = DEFAULT_CURRENCY, refreshKey = 0 }: { currency?: string; refreshKey?: number }) {
   const intl = useIntl();
   const { authenticated } = useSession();
   const query = useRakebackDays(authenticated);
   const [busyDate, setBusyDate] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<ClaimOutcome | null>(null);
+  const [view, setView] = useState<CalendarView>(() => defaultView(typeof window === 'undefined' ? 1280 : window.innerWidth, storedView()));
   const now = new Date();
   const todayIso = isoDate(now);
   const yesterdayIso = isoDate(addDays(now, -1));
   const grid = useMemo(() => calendarGrid(now, addDays(now, -7)), [todayIso]); // eslint-disable-line react-hooks/exhaustive-deps
   const days = authenticated ? normalise(query.data) : sampleRakebackDays(now);
   const byDate = new Map(days.map((d) => [d.canClaimDate.slice(0, 10), rakebackDayView(d, todayIso, yesterdayIso, authenticated)]));
+  const { refetch } = query;
+  useEffect(() => {
+    if (refreshKey > 0) refetch();
+  }, [refreshKey, refetch]);
+
+  const choose = (v: CalendarView) => {
+    setView(v);
+    try {
+      localStorage.setItem(VIEW_KEY, v);
+    } catch {
+      /* private mode: the choice lasts for the page */
+    }
+  };
 
   const claim = async (day: RakebackDayView) => {
     setBusyDate(day.canClaimDate);
@@ -70,20 +111,55 @@ export function RakebackCalendar({ currency = DEFAULT_CURRENCY }: { currency?: s
       />
     );
   }
+  if (authenticated && isApiError(query.error) && query.error.code === CALENDAR_OPTED_OUT) {
+    return (
+      <EmptyState
+        icon={<Icon name="calendar" />}
+        title={intl.formatMessage(m.optedOutTitle)}
+        description={intl.formatMessage(m.optedOutText)}
+        action={<LinkButton href={PROFILE_CALENDAR_SETTING}>{intl.formatMessage(m.optedOutAction)}</LinkButton>}
+      />
+    );
+  }
   if (authenticated && query.error) return <ErrorState message={query.error.message} onRetry={query.refetch} />;
   if (authenticated && query.loading && !query.data) return <Skeleton $height="420px" />;
+  const cells = grid.flat();
+  const cell = (c: (typeof cells)[number], inCarousel: boolean) => (
+    <DayCell
+      key={c.date}
+      $state={c.state}
+      role={inCarousel ? undefined : 'gridcell'}
+      data-date={c.date}
+      aria-current={c.state === 'today' ? 'date' : undefined}
+      style={inCarousel ? { minHeight: 120 } : undefined}
+    >
+      <span>{c.state === 'today' ? intl.formatMessage(m.today) : intl.formatDate(localDate(c.date), inCarousel ? { weekday: 'short', day: 'numeric', month: 'short' } : { day: 'numeric', month: 'short' })}</span>
+      <DayContent day={byDate.get(c.date)} currency={currency} onClaim={claim} busy={busyDate === c.date} />
+    </DayCell>
+  );
   return (
     <Stack $gap={3}>
-      {!authenticated && <Muted>{intl.formatMessage(m.sampleNotice)}</Muted>}
+      <Stack $row $gap={3} $align="center" $justify="space-between">
+        {!authenticated ? <Muted>{intl.formatMessage(m.sampleNotice)}</Muted> : <span />}
+        <Stack $row $gap={1} role="group" aria-label={intl.formatMessage(m.viewLabel)}>
+          {(['grid', 'carousel'] as const).map((v) => (
+            <Button key={v} size="sm" variant={view === v ? 'primary' : 'secondary'} aria-pressed={view === v} onClick={() => choose(v)}>
+              {intl.formatMessage(v === 'grid' ? m.viewGrid : m.viewCarousel)}
+            </Button>
+          ))}
+        </Stack>
+      </Stack>
       {authenticated && days.length === 0 && <EmptyState icon={<Icon name="calendar" />} title={intl.formatMessage(m.emptyDays)} />}
-      <WeekGrid label={intl.formatMessage(m.rakebackCalendar)}>
-        {grid.flat().map((cell) => (
-          <DayCell key={cell.date} $state={cell.state} role="gridcell" aria-current={cell.state === 'today' ? 'date' : undefined}>
-            <span>{cell.state === 'today' ? intl.formatMessage(m.today) : intl.formatDate(cell.date, { day: 'numeric', month: 'short' })}</span>
-            <DayContent day={byDate.get(cell.date)} currency={currency} onClaim={claim} busy={busyDate === cell.date} />
-          </DayCell>
-        ))}
-      </WeekGrid>
+      {view === 'grid' ? (
+        <WeekGrid label={intl.formatMessage(m.rakebackCalendar)}>{cells.map((c) => cell(c, false))}</WeekGrid>
+      ) : (
+        <Carousel
+          label={intl.formatMessage(m.rakebackCalendar)}
+          intervalMs={CALENDAR_CAROUSEL_MS}
+          start={Math.max(0, cells.findIndex((c) => c.date === yesterdayIso))}
+          items={cells.map((c) => ({ key: c.date, node: cell(c, true) }))}
+        />
+      )}
       {outcome && <ClaimResult outcome={outcome} onClose={() => setOutcome(null)} />}
     </Stack>
   );

@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { editProfileUrl, usePathname, useSettings } from '@casino/platform';
-import { Grid, LinkButton } from '@casino/ui';
+import { Grid, LinkButton, Stack } from '@casino/ui';
 import { MyBonuses } from '../components/MyBonuses';
+import { RewardsCalendarSetting } from '../components/RewardsCalendarSetting';
 import { m } from '../messages';
 import { PROFILE_MENU } from '../components/ProfileMenu';
 import { ProfileLayout } from './ProfileLayout';
@@ -16,7 +17,10 @@ const ProfileCompletion = lazy(() => import('./MyProfilePage').then((x) => ({ de
 
 export const MyBonusesPage = () => (
   <ProfileLayout title={m.menuMyBonuses}>
-    <MyBonuses />
+    <Stack $gap={4}>
+      <RewardsCalendarSetting />
+      <MyBonuses />
+    </Stack>
   </ProfileLayout>
 );
 

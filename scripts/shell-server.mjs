@@ -56,6 +56,9 @@ export function startShellServer({ port = 0, countryBlocked = false } = {}) {
     if (url.pathname.startsWith('/api/')) {
       return void res.writeHead(404, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'Not found' } }));
     }
+    // Public realtime topics (a race's leaderboard, the feed of rewards claims) are served outside
+    // /api/ by the BFF: an empty stream that asks the page not to reconnect for a day.
+    if (url.pathname.endsWith('/events')) return void res.writeHead(200, { 'Content-Type': 'text/event-stream' }).end('retry: 86400000\n\n');
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(shellHtml({ path: url.pathname, countryBlocked }));
   });
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));

@@ -1,8 +1,9 @@
-// npm run size: builds the front ends (unless --no-build), opens /casino in
-// headless Chromium against a stand-in shell server and reports the gzip size
-// of every JavaScript file a first visit downloads. Budget: 150 KB gzip.
-// Fails (exit 1) over budget, when the page app does not render, or on page
-// errors. Another path can be measured: npm run size -- --no-build /deposit
+// npm run size: builds the front ends (unless --no-build), opens /casino and
+// /cashback (the rewards calendar, issue 14) in headless Chromium against a
+// stand-in shell server and reports the gzip size of every JavaScript file a
+// first visit downloads. Budget: 150 KB gzip per page. Fails (exit 1) over
+// budget, when the page app does not render, or on page errors. Other paths
+// can be measured instead: npm run size -- --no-build /deposit /profile2/my-profile
 // The stand-in answers every API call with 404, so the lobby shows its error state, whose icon chunk
 // (~2.8 KB) the real first visit does not load: `make bench` measures against the real BFF.
 import { execFileSync } from 'node:child_process';
@@ -15,7 +16,8 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BUDGET = 150 * 1024;
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const args = process.argv.slice(2);
-const path = args.find((a) => a.startsWith('/')) ?? '/casino';
+const asked = args.filter((a) => a.startsWith('/'));
+const paths = asked.length ? asked : ['/casino', '/cashback'];
 
 if (!args.includes('--no-build')) execFileSync(process.execPath, [`${ROOT}scripts/build-frontends.mjs`, '--jobs', '2'], { stdio: 'inherit' });
 if (!existsSync(CHROMIUM)) {
@@ -30,41 +32,47 @@ const browser = await chromium.launch({
   executablePath: CHROMIUM,
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
-const page = await browser.newPage();
-const scripts = [];
-const errors = [];
-page.on('pageerror', (e) => errors.push(String(e)));
-page.on('console', (msg) => {
-  if (msg.type() === 'error' && !/Failed to load resource/.test(msg.text())) errors.push(msg.text());
-});
-page.on('response', async (res) => {
-  if (res.request().resourceType() !== 'script') return;
-  try {
-    const body = await res.body();
-    scripts.push({ url: new URL(res.url()).pathname, raw: body.length, gzip: gzipSync(body, { level: 6 }).length });
-  } catch {
-    /* redirected or aborted */
-  }
-});
-
-let rendered = false;
-try {
-  await page.goto(base + path, { waitUntil: 'networkidle' });
-  await page.waitForSelector('#mf-page [data-mf-app] h1', { timeout: 15_000 });
-  rendered = true;
-} catch (e) {
-  errors.push(`the page app did not render: ${e.message}`);
-}
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+let ok = true;
+for (const path of paths) ok = (await measure(path)) && ok;
 await browser.close();
 server.close();
-
-scripts.sort((a, b) => b.gzip - a.gzip);
-const total = scripts.reduce((s, x) => s + x.gzip, 0);
-const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-console.log(`\nJavaScript downloaded by a first visit to ${path} (gzip -6):`);
-for (const s of scripts) console.log(`  ${kb(s.gzip).padStart(9)}  ${kb(s.raw).padStart(9)} raw  ${s.url}`);
-console.log(`  ${kb(total).padStart(9)}  total in ${scripts.length} files (budget ${kb(BUDGET)})`);
-if (errors.length) console.log(`\nPage errors:\n  ${errors.join('\n  ')}`);
-const ok = rendered && errors.length === 0 && total <= BUDGET;
 console.log(ok ? '\nsize: within budget' : '\nsize: FAILED');
 process.exit(ok ? 0 : 1);
+
+/** One first visit of path in a fresh context: true when it rendered, without errors, within budget. */
+async function measure(path) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const scripts = [];
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !/Failed to load resource/.test(msg.text())) errors.push(msg.text());
+  });
+  page.on('response', async (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    try {
+      const body = await res.body();
+      scripts.push({ url: new URL(res.url()).pathname, raw: body.length, gzip: gzipSync(body, { level: 6 }).length });
+    } catch {
+      /* redirected or aborted */
+    }
+  });
+  let rendered = false;
+  try {
+    await page.goto(base + path, { waitUntil: 'networkidle' });
+    await page.waitForSelector('#mf-page [data-mf-app] h1', { timeout: 15_000 });
+    rendered = true;
+  } catch (e) {
+    errors.push(`the page app did not render: ${e.message}`);
+  }
+  await context.close();
+  scripts.sort((a, b) => b.gzip - a.gzip);
+  const total = scripts.reduce((s, x) => s + x.gzip, 0);
+  console.log(`\nJavaScript downloaded by a first visit to ${path} (gzip -6):`);
+  for (const s of scripts) console.log(`  ${kb(s.gzip).padStart(9)}  ${kb(s.raw).padStart(9)} raw  ${s.url}`);
+  console.log(`  ${kb(total).padStart(9)}  total in ${scripts.length} files (budget ${kb(BUDGET)})`);
+  if (errors.length) console.log(`\nPage errors on ${path}:\n  ${errors.join('\n  ')}`);
+  return rendered && errors.length === 0 && total <= BUDGET;
+}

@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PlatformProvider } from '@casino/platform';
 import { darkTheme } from '@casino/ui';
-import { Carousel } from './components/Carousel';
+import { Carousel } from './carousel/Carousel';
 
 const items = Array.from({ length: 5 }, (_, i) => ({ key: String(i), node: <span>day {i}</span> }));
 const index = () => screen.getByTestId('carousel').getAttribute('data-index');

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { getLanguage, post, useApi, type QueryState } from '@casino/platform';
-import { parseFeedClaim, type CalendarBonus, type FeedClaim, type RakebackDay } from './calendar';
+import { post, useApi, type QueryState } from '@casino/platform';
+import { parseFeedClaim, type FeedClaim, type RakebackDay } from './calendar';
 
 /** Calendar calls of SPEC section 7. */
 export const CALENDAR_API = {
@@ -15,6 +15,9 @@ export const CALENDAR_API = {
 
 /** The server refuses the calendar to a player who turned it off (profile, SPEC section 6). */
 export const CALENDAR_OPTED_OUT = 'CALENDAR_OPTED_OUT';
+/** Dispatched on window when cashback was placed: the rakeback calendar (another app, the page) refreshes. */
+export const CALENDAR_CHANGED = 'casino:calendar-changed';
+
 /** Where the player turns the calendar back on. */
 export const PROFILE_CALENDAR_SETTING = '/profile2/my-bonuses';
 
@@ -62,34 +65,6 @@ export function claimRakeback(day: RakebackDay, customerDate: string): Promise<{
 export function calendarDateTime(d: Date): string {
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-}
-
-type BonusPage = { bonus?: { rows?: CalendarBonus[]; closed?: boolean } };
-
-/** Every bonus on offer with its weekdays: the grid places each calendar offer on its weekday. */
-export function useCalendarBonuses(): QueryState<BonusPage> {
-  return useApi(CALENDAR_API.bonuses, { query: { pageNo: 1, limit: 100, isDeposit: false, language: getLanguage() } });
-}
-
-/** The bonus of one calendar day (SPEC section 3: dayOfWeek, timeZone, calendarDateTime). */
-export function useDayBonus(day: Date): QueryState<BonusPage> {
-  return useApi(CALENDAR_API.bonuses, {
-    query: { pageNo: 1, limit: 20, isDeposit: false, language: getLanguage(), timeZone: timeZone(), calendarDateTime: calendarDateTime(day), dayOfWeek: ((day.getDay() + 6) % 7) + 1 },
-  });
-}
-
-/** Answer of an instant cashback: placed on the rakeback calendar (code ADD_TO_CALENDAR). */
-export interface CashbackPlaced {
-  code: 'ADD_TO_CALENDAR';
-  message: string;
-  bonusId: number;
-  amount: string;
-  currencyCode: string;
-  day: string;
-}
-
-export function claimCashback(bonusId: string | number): Promise<CashbackPlaced> {
-  return post(CALENDAR_API.claimBonus, { bonusId }, { query: { timeZone: timeZone() } });
 }
 
 /** Calls onClaim with each claim of the public feed while mounted and enabled. */

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   accumulatorDelta,
-  bonusOfWeekday,
   bonusVisible,
   CALENDAR_CAROUSEL_MS,
   calendarGrid,
   decimalToMinor,
   DEFAULT_CAROUSEL_MS,
   defaultView,
-  isoWeekday,
   localDate,
   nextSlide,
   parseFeedClaim,
@@ -18,6 +16,7 @@ import {
   startOfWeek,
   truncateTitle,
 } from './calendar';
+import { bonusOfWeekday, isoWeekday } from './bonus/offers';
 
 describe('calendar grid', () => {
   it('has 4 weeks of 7 days starting on Monday', () => {

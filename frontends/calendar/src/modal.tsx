@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import { createLifecycles, peekSettings, useModal, useSession } from '@casino/platform';
 import { LoginRequired, Modal, Stack, themeFromSettings, ToastProvider } from '@casino/ui';
 import { Accumulator } from './components/Accumulator';
-import { BonusCalendar } from './components/BonusCalendar';
+import { BonusCalendar } from './bonus/BonusCalendar';
 import { ClaimsFeed } from './components/ClaimsFeed';
 import { RakebackCalendar } from './components/RakebackCalendar';
 import { m } from './messages';

@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { DEFAULT_CURRENCY, formatMoney, isApiError, useSession } from '@casino/platform';
 import { Button, EmptyState, ErrorState, LinkButton, Muted, Skeleton, Stack, Icon } from '@casino/ui';
-import { CALENDAR_OPTED_OUT, claimRakeback, DEPOSIT_REQUIRED, PROFILE_CALENDAR_SETTING, useRakebackDays } from '../api';
+import { CALENDAR_CHANGED, CALENDAR_OPTED_OUT, claimRakeback, DEPOSIT_REQUIRED, PROFILE_CALENDAR_SETTING, useRakebackDays } from '../api';
 import {
   addDays,
   CALENDAR_CAROUSEL_MS,
@@ -17,9 +17,13 @@ import {
   type RakebackDayView,
 } from '../calendar';
 import { m } from '../messages';
-import { Carousel } from './Carousel';
-import { ClaimResult, type ClaimOutcome } from './ClaimResult';
+import type { ClaimOutcome } from './ClaimResult';
 import { DayCell, WeekGrid } from './WeekGrid';
+
+// The claim's result modal opens after a click: not part of the first visit.
+const ClaimResult = lazy(() => import('./ClaimResult').then((x) => ({ default: x.ClaimResult })));
+// The carousel is the phone's view: grid visitors do not download it.
+const Carousel = lazy(() => import('../carousel/Carousel').then((x) => ({ default: x.Carousel })));
 
 function normalise(data: RakebackDay[] | { days: RakebackDay[] } | undefined): RakebackDay[] {
   if (!data) return [];
@@ -61,7 +65,7 @@ function storedView(): string | null {
  * a grid or a carousel that scrolls every 3 s (SPEC sections 2 and 9; the
  * carousel by default on phones). Visitors see sample data.
  */
-export function RakebackCalendar({ currency = DEFAULT_CURRENCY, refreshKey = 0 }: { currency?: string; refreshKey?: number }) {
+export function RakebackCalendar({ currency = DEFAULT_CURRENCY }: { currency?: string }) {
   const intl = useIntl();
   const { authenticated } = useSession();
   const query = useRakebackDays(authenticated);
@@ -76,8 +80,9 @@ export function RakebackCalendar({ currency = DEFAULT_CURRENCY, refreshKey = 0 }
   const byDate = new Map(days.map((d) => [d.canClaimDate.slice(0, 10), rakebackDayView(d, todayIso, yesterdayIso, authenticated)]));
   const { refetch } = query;
   useEffect(() => {
-    if (refreshKey > 0) refetch();
-  }, [refreshKey, refetch]);
+    window.addEventListener(CALENDAR_CHANGED, refetch);
+    return () => window.removeEventListener(CALENDAR_CHANGED, refetch);
+  }, [refetch]);
 
   const choose = (v: CalendarView) => {
     setView(v);
@@ -139,8 +144,8 @@ export function RakebackCalendar({ currency = DEFAULT_CURRENCY, refreshKey = 0 }
   );
   return (
     <Stack $gap={3}>
-      <Stack $row $gap={3} $align="center" $justify="space-between">
-        {!authenticated ? <Muted>{intl.formatMessage(m.sampleNotice)}</Muted> : <span />}
+      <Stack $row $wrap $gap={3} $align="center" $justify="space-between">
+        {!authenticated ? <Muted style={{ flex: '1 1 12rem' }}>{intl.formatMessage(m.sampleNotice)}</Muted> : <span />}
         <Stack $row $gap={1} role="group" aria-label={intl.formatMessage(m.viewLabel)}>
           {(['grid', 'carousel'] as const).map((v) => (
             <Button key={v} size="sm" variant={view === v ? 'primary' : 'secondary'} aria-pressed={view === v} onClick={() => choose(v)}>
@@ -153,14 +158,20 @@ export function RakebackCalendar({ currency = DEFAULT_CURRENCY, refreshKey = 0 }
       {view === 'grid' ? (
         <WeekGrid label={intl.formatMessage(m.rakebackCalendar)}>{cells.map((c) => cell(c, false))}</WeekGrid>
       ) : (
-        <Carousel
-          label={intl.formatMessage(m.rakebackCalendar)}
-          intervalMs={CALENDAR_CAROUSEL_MS}
-          start={Math.max(0, cells.findIndex((c) => c.date === yesterdayIso))}
-          items={cells.map((c) => ({ key: c.date, node: cell(c, true) }))}
-        />
+        <Suspense fallback={<Skeleton $height="160px" />}>
+          <Carousel
+            label={intl.formatMessage(m.rakebackCalendar)}
+            intervalMs={CALENDAR_CAROUSEL_MS}
+            start={Math.max(0, cells.findIndex((c) => c.date === yesterdayIso))}
+            items={cells.map((c) => ({ key: c.date, node: cell(c, true) }))}
+          />
+        </Suspense>
       )}
-      {outcome && <ClaimResult outcome={outcome} onClose={() => setOutcome(null)} />}
+      {outcome && (
+        <Suspense fallback={null}>
+          <ClaimResult outcome={outcome} onClose={() => setOutcome(null)} />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { Button, Stack } from '@casino/ui';
 import { DEFAULT_CAROUSEL_MS, nextSlide } from '../calendar';
-import { m } from '../messages';
+import { cm } from './messages';
 
 const Viewport = styled.div`
   overflow: hidden;
@@ -70,13 +70,13 @@ export function Carousel({ items, label, intervalMs = DEFAULT_CAROUSEL_MS, start
         </Track>
       </Viewport>
       <Stack $row $gap={2} $justify="center">
-        <Button size="sm" variant="secondary" aria-label={intl.formatMessage(m.carouselPrevious)} onClick={() => setIndex((i) => (i - 1 + stops) % stops)}>
+        <Button size="sm" variant="secondary" aria-label={intl.formatMessage(cm.carouselPrevious)} onClick={() => setIndex((i) => (i - 1 + stops) % stops)}>
           ‹
         </Button>
         <Button size="sm" variant="secondary" onClick={() => setPaused((p) => !p)}>
-          {intl.formatMessage(paused ? m.carouselPlay : m.carouselPause)}
+          {intl.formatMessage(paused ? cm.carouselPlay : cm.carouselPause)}
         </Button>
-        <Button size="sm" variant="secondary" aria-label={intl.formatMessage(m.carouselNext)} onClick={() => setIndex((i) => nextSlide(i, stops))}>
+        <Button size="sm" variant="secondary" aria-label={intl.formatMessage(cm.carouselNext)} onClick={() => setIndex((i) => nextSlide(i, stops))}>
           ›
         </Button>
       </Stack>

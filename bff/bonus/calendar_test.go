@@ -2,12 +2,17 @@ package bonus
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
 	"time"
 
 	"casino/bff/clock"
+	"casino/bff/session"
 )
 
 // calendarSeed: a Monday cashback, a Sunday cashback open from 2026-10-26
@@ -168,4 +173,79 @@ func mustZone(t *testing.T, name string) *time.Location {
 		t.Fatal(err)
 	}
 	return loc
+}
+
+// fixedCalendar places every cashback on 2026-11-23 once and reports a net
+// loss of 20.00.
+type fixedCalendar struct{ placed map[int64]bool }
+
+func (fixedCalendar) LocalNow(context.Context, int64, string) (time.Time, error) {
+	return time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC), nil // a Monday
+}
+func (fixedCalendar) NetLoss(context.Context, int64, string) (int64, error) { return 2000, nil }
+func (c fixedCalendar) AddToCalendar(_ context.Context, cb Cashback) (string, bool, error) {
+	first := !c.placed[cb.UserID]
+	c.placed[cb.UserID] = true
+	return "2026-11-23", first, nil
+}
+
+// TestClaimBonusHTTP: POST /api/user/claim-bonus {bonusId} answers an
+// instant cashback's placement (code ADD_TO_CALENDAR) and refuses the rest.
+func TestClaimBonusHTTP(t *testing.T) {
+	f := newFixture(t, 2)
+	ctx := context.Background()
+	if _, err := Seed(ctx, f.db, []byte(calendarSeed)); err != nil {
+		t.Fatal(err)
+	}
+	f.db.Write.Exec(`UPDATE users SET deposit_count = 1, currency_code = 'EUR' WHERE id = 1`)
+	f.db.Write.Exec(`UPDATE users SET currency_code = 'EUR' WHERE id = 2`)
+	f.svc.Calendar = fixedCalendar{placed: map[int64]bool{}}
+	sessions := session.NewManager(f.db)
+	mux := http.NewServeMux()
+	(&Web{Service: f.svc, Sessions: sessions}).Routes(mux)
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	depositor, _ := sessions.Create(ctx, 1, "127.0.0.1", "test")
+	newcomer, _ := sessions.Create(ctx, 2, "127.0.0.1", "test")
+	call := func(tok, body string) (int, map[string]any) {
+		t.Helper()
+		req, _ := http.NewRequest("POST", srv.URL+"/api/user/claim-bonus?timeZone=Europe/Berlin", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		if tok != "" {
+			req.Header.Set("Authorization", "Bearer "+tok)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		var doc map[string]any
+		json.NewDecoder(res.Body).Decode(&doc)
+		return res.StatusCode, doc
+	}
+	errCode := func(doc map[string]any) any { e, _ := doc["error"].(map[string]any); return e["code"] }
+	cases := []struct {
+		name, tok, body string
+		status          int
+		code            string
+	}{
+		{"no token", "", `{"bonusId":"monday"}`, 403, "FORBIDDEN"},
+		{"no bonus", depositor, `{}`, 400, "VALIDATION_ERROR"},
+		{"a deposit bonus", depositor, `{"bonusId":"every-day"}`, 422, "BONUS_NOT_AVAILABLE"},
+		{"not today's", depositor, `{"bonusId":"sunday"}`, 422, "VALID_ON_DAYS"},
+		{"no deposit", newcomer, `{"bonusId":"monday"}`, 402, "CASHBACK_NEED_DEPOSIT"},
+	}
+	for _, c := range cases {
+		if status, doc := call(c.tok, c.body); status != c.status || errCode(doc) != c.code {
+			t.Errorf("%s: %d %v, want %d %s", c.name, status, doc, c.status, c.code)
+		}
+	}
+	status, doc := call(depositor, `{"bonusId":"monday"}`)
+	data, _ := doc["data"].(map[string]any)
+	if status != 200 || data["code"] != AddToCalendar || data["amount"] != "2.00" || data["day"] != "2026-11-23" || data["currencyCode"] != "EUR" {
+		t.Fatalf("cashback: %d %v", status, doc)
+	}
+	if status, doc := call(depositor, fmt.Sprintf(`{"bonusId":%v}`, data["bonusId"])); status != 409 || errCode(doc) != "RETRY_PERIOD" {
+		t.Fatalf("again by id: %d %v", status, doc)
+	}
 }

@@ -514,14 +514,27 @@ describe('player accounts', () => {
     const login = await api('POST', '/api/user/login', { email, password: PASSWORD });
     const token = login.body.data.accessToken;
 
+    // The login travels as a one-time code bound to the mirror's address, never as the session token.
+    const handover = await api('POST', '/api/user/handover', { target: `${mirror}/casino` }, token);
+    assert.equal(handover.status, 200, JSON.stringify(handover.body));
+    const { url: handoverUrl, code } = handover.body.data;
+    assert.ok(!handoverUrl.includes(token) && new URL(handoverUrl).searchParams.get('at') === code);
+    assert.equal((await api('POST', '/api/user/handover', { target: 'https://evil.example/casino' }, token)).status, 400);
     await withPage(site.browser, t, opts({ baseURL: mirror }), async ({ page, context }) => {
-      await page.goto(`${mirror}/casino?at=${encodeURIComponent(token)}`);
+      await page.goto(handoverUrl);
       await page.locator(A.userMenu).waitFor();
-      assert.ok(!new URL(page.url()).searchParams.has('at'), `token removed from the URL: ${page.url()}`);
+      assert.ok(!new URL(page.url()).searchParams.has('at'), `code removed from the URL: ${page.url()}`);
       assert.equal(new URL(page.url()).pathname, '/casino');
-      assert.ok((await context.cookies(mirror)).some((c) => c.name === 'casino_session' && c.httpOnly));
+      const session = (await context.cookies(mirror)).find((c) => c.name === 'casino_session' && c.httpOnly);
+      assert.ok(session && session.value !== token, 'a new session of the mirror, not the handed token');
       await page.reload();
       await page.locator(A.userMenu).waitFor();
+    });
+    // Spent: the same link logs nobody in a second time.
+    await withPage(site.browser, t, opts({ baseURL: mirror, allow: { http: [...ALLOWED, /^410 .*\/api\/user\/session-cookie$/] } }), async ({ page }) => {
+      await page.goto(handoverUrl);
+      await page.locator(SEL.menuLogin).waitFor();
+      assert.equal(await page.locator(A.userMenu).count(), 0);
     });
 
     await withPage(site.browser, t, opts({ baseURL: mirror }), async ({ page }) => {

@@ -33,7 +33,8 @@ func (s *Service) Routes(mux *http.ServeMux) {
 	handle("POST /api/user/sign-up", s.handleSignUp)
 	handle("POST /api/user/login", s.handleLogin)
 	handle("POST /api/user/logout", s.handleLogout)
-	handle("POST /api/user/session-cookie", s.sessions.RequireUser(s.handleSessionCookie))
+	handle("POST /api/user/session-cookie", s.handleSessionCookie)
+	handle("POST /api/user/handover", s.sessions.RequireUser(s.handleHandover))
 	handle("GET /api/user/get-user-details", s.sessions.RequireUser(s.handleDetails))
 	handle("PUT /api/user/update-user-details", s.sessions.RequireUser(s.handleUpdate))
 	mux.HandleFunc("GET /api/user/verify-email", s.handleVerifyEmail)
@@ -132,16 +133,6 @@ func (s *Service) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	s.sessions.SetCookie(w, r, res.AccessToken)
 	s.setRegisteredCookie(w, r)
 	return api.WriteData(w, res)
-}
-
-// handleSessionCookie turns an access token handed over in the URL (?at=,
-// typically on a mirror domain) into this domain's HttpOnly session cookie,
-// so server-rendered pages know the player too. The token comes in the
-// Authorization header, never in this call's URL.
-func (s *Service) handleSessionCookie(w http.ResponseWriter, r *http.Request) error {
-	token := s.sessions.TokenFromRequest(r)
-	s.sessions.SetCookie(w, r, token)
-	return api.WriteData(w, map[string]int64{"userId": session.PlayerFrom(r.Context()).ID})
 }
 
 // checkCaptcha applies the operator's "captcha" feature switch.

@@ -11,18 +11,25 @@ function cookie(name: string): string | null {
 }
 
 /**
- * Turns a handed-over token into this domain's HttpOnly session cookie, so
- * the server-rendered header knows the player (`at` usually arrives on a
- * mirror domain the player never logged in on).
+ * Redeems a one-time hand-over code (`at` usually arrives on a mirror domain
+ * the player never logged in on) for this address's own session: the server
+ * answers the access token and sets the HttpOnly session cookie. A session
+ * token never travels in a URL. null when the code is spent, expired, for
+ * another address, or the browser already holds another player's session.
  */
-async function adoptToken(token: string): Promise<void> {
+async function redeemHandover(code: string): Promise<string | null> {
   const cfg = getConfig();
-  const headers: Record<string, string> = { Authorization: `Bearer ${token}`, 'X-Access-Token': token };
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (cfg.systemToken) headers['X-System-Token'] = cfg.systemToken;
   try {
-    await fetch(`${cfg.apiBase}/api/user/session-cookie`, { method: 'POST', headers, credentials: 'same-origin' });
+    const res = await fetch(`${cfg.apiBase}/api/user/session-cookie`, {
+      method: 'POST', headers, credentials: 'same-origin', body: JSON.stringify({ code }),
+    });
+    if (!res.ok) return null;
+    const body = (await res.json()) as { data?: { accessToken?: string } };
+    return body.data?.accessToken ?? null;
   } catch {
-    // The bearer token still works for API calls; only the header stays a guest's.
+    return null;
   }
 }
 
@@ -56,10 +63,10 @@ function setState(token: string | null, notifyChange: boolean): void {
 }
 
 /**
- * Reads the session state and takes over an `at` access token handed over in
- * the URL: it is kept, removed from the address bar (history.replaceState)
- * and turned into this domain's session cookie. Idempotent: every
- * micro-frontend may call it.
+ * Reads the session state and takes over an `at` hand-over code in the URL
+ * (SPEC: "a token in the URL is stored and removed"): it is removed from the
+ * address bar (history.replaceState) and redeemed once for this domain's
+ * session. Idempotent: every micro-frontend may call it.
  */
 export function initSession(): SessionState {
   if (initialised) return state;
@@ -74,10 +81,10 @@ export function initSession(): SessionState {
   // the server has ended that session since (header Log out link).
   const legacy = readStorage(STORAGE_KEYS.token);
   if (legacy) removeStorage(STORAGE_KEYS.token);
-  setState(handed || (cookie(STATE_COOKIE) === '0' ? null : legacy) || null, false);
+  setState((cookie(STATE_COOKIE) === '0' ? null : legacy) || null, false);
   if (handed) {
-    sessionReady = adoptToken(handed).then(() => {
-      window.dispatchEvent(new CustomEvent(AUTH_CHANGED_EVENT, { detail: { authenticated: true } }));
+    sessionReady = redeemHandover(handed).then((token) => {
+      if (token) setState(token, true);
     });
   }
   return state;

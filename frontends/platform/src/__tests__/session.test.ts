@@ -6,18 +6,18 @@ import { resetPlatform } from './helpers';
 describe('session', () => {
   beforeEach(() => resetPlatform());
 
-  it('takes the `at` token from the URL, stores it, removes it from the address and asks for the session cookie', async () => {
-    window.history.replaceState(null, '', '/deposit?at=abc123&modal=login#top');
+  it('redeems the one-time `at` code from the URL for a session, removing it from the address', async () => {
+    window.history.replaceState(null, '', '/deposit?at=code123&modal=login#top');
     const replace = vi.spyOn(window.history, 'replaceState');
-    const fetchMock = vi.fn().mockResolvedValue(new Response('{"data":{}}', { status: 200 }));
+    const fetchMock = vi.fn().mockResolvedValue(new Response('{"data":{"accessToken":"tok-1","userId":7}}', { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
     const seen: Event[] = [];
     window.addEventListener(AUTH_CHANGED_EVENT, (e) => seen.push(e));
 
     const s = initSession();
 
-    expect(s).toEqual({ token: 'abc123', authenticated: true });
-    expect(window.localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    // The code is not a session token: nothing is logged in until it is redeemed.
+    expect(s).toEqual({ token: null, authenticated: false });
     expect(replace).toHaveBeenCalledTimes(1);
     expect(window.location.pathname + window.location.search + window.location.hash).toBe('/deposit?modal=login#top');
     await sessionReady;
@@ -25,9 +25,20 @@ describe('session', () => {
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/user/session-cookie');
     expect(init.method).toBe('POST');
-    expect(init.headers.Authorization).toBe('Bearer abc123');
-    // The header refresh waits for the cookie.
+    expect(JSON.parse(init.body)).toEqual({ code: 'code123' });
+    expect(init.headers.Authorization).toBeUndefined();
+    expect(getSession()).toEqual({ token: 'tok-1', authenticated: true });
     expect(seen).toHaveLength(1);
+    vi.unstubAllGlobals();
+  });
+
+  it('stays as it was when the code is spent, expired or meets another player\'s session', async () => {
+    window.history.replaceState(null, '', '/casino?at=spent');
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('{"error":{"code":"HANDOVER_INVALID"}}', { status: 410 })));
+    expect(initSession()).toEqual({ token: null, authenticated: false });
+    await sessionReady;
+    expect(getSession()).toEqual({ token: null, authenticated: false });
+    expect(window.location.search).toBe('');
     vi.unstubAllGlobals();
   });
 

@@ -90,22 +90,36 @@ func TestLoginCookiesAndSessionCookieFromToken(t *testing.T) {
 	f := newFixture(t)
 	token, _ := f.register(t, annSignUp)
 
-	// The ?at= hand-over: the bearer token becomes this domain's cookie.
-	r := httptest.NewRequest("POST", "/api/user/session-cookie", nil)
-	r.Header.Set("Authorization", "Bearer "+token)
+	// The ?at= hand-over: a one-time code for this host (httptest's
+	// example.com, a mirror here) becomes a new session and its cookie; the
+	// bearer token alone no longer does.
+	if err := f.svc.PutMirror(context.Background(), "https://example.com", MirrorSettings{}); err != nil {
+		t.Fatal(err)
+	}
+	status, body := f.call(t, "POST", "/api/user/handover", map[string]any{"target": "https://example.com/deposit"}, token)
+	if status != 200 {
+		t.Fatalf("handover: %d %v", status, body)
+	}
+	code := data(body)["code"].(string)
+	if status, _ := f.call(t, "POST", "/api/user/handover", map[string]any{"target": "https://evil.example/"}, token); status != 400 {
+		t.Fatalf("handover to a foreign site: %d", status)
+	}
+	r := httptest.NewRequest("POST", "/api/user/session-cookie", strings.NewReader(`{"code":"`+code+`"}`))
 	rec := httptest.NewRecorder()
 	f.mux.ServeHTTP(rec, r)
 	cookies := strings.Join(rec.Header().Values("Set-Cookie"), "\n")
-	if rec.Code != 200 || !strings.Contains(cookies, "casino_session="+token) || !strings.Contains(cookies, "HttpOnly") ||
+	if rec.Code != 200 || !strings.Contains(cookies, "casino_session=") || strings.Contains(cookies, token) || !strings.Contains(cookies, "HttpOnly") ||
 		!strings.Contains(cookies, "casino_auth=1") {
 		t.Fatalf("session-cookie: %d %s", rec.Code, cookies)
 	}
-	r = httptest.NewRequest("POST", "/api/user/session-cookie", nil)
-	r.Header.Set("Authorization", "Bearer not-a-token")
-	rec = httptest.NewRecorder()
-	f.mux.ServeHTTP(rec, r)
-	if rec.Code != 403 || len(rec.Header().Values("Set-Cookie")) != 0 {
-		t.Fatalf("unknown token: %d %v", rec.Code, rec.Header().Values("Set-Cookie"))
+	for _, body := range []string{`{"code":"` + code + `"}`, `{"code":"not-a-code"}`, `{}`} {
+		r = httptest.NewRequest("POST", "/api/user/session-cookie", strings.NewReader(body))
+		r.Header.Set("Authorization", "Bearer "+token)
+		rec = httptest.NewRecorder()
+		f.mux.ServeHTTP(rec, r)
+		if rec.Code != 410 || len(rec.Header().Values("Set-Cookie")) != 0 {
+			t.Fatalf("%s: %d %v", body, rec.Code, rec.Header().Values("Set-Cookie"))
+		}
 	}
 
 	// Login: session cookie, state cookie and the 1-year registered cookie.

@@ -67,7 +67,18 @@ export function calendarDateTime(d: Date): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
 }
 
-/** Calls onClaim with each claim of the public feed while mounted and enabled. */
+// A claim heard by two feeds at once (the /cashback page and the rakeback
+// modal over it) is shown once: the apps share this module.
+const heard = new Set<string>();
+function firstHearing(c: FeedClaim): boolean {
+  const key = `${c.name}|${c.amount}|${c.currencyCode}|${c.paidAt ?? ''}`;
+  if (heard.has(key)) return false;
+  heard.add(key);
+  setTimeout(() => heard.delete(key), 10_000);
+  return true;
+}
+
+/** Calls onClaim with each claim of the public feed while mounted and enabled (once per claim across feeds). */
 export function useClaimsFeed(enabled: boolean, onClaim: (c: FeedClaim) => void): void {
   const ref = useRef(onClaim);
   ref.current = onClaim;
@@ -76,7 +87,7 @@ export function useClaimsFeed(enabled: boolean, onClaim: (c: FeedClaim) => void)
     const es = new EventSource(CALENDAR_API.claimsFeed);
     es.addEventListener('claim', (ev) => {
       const c = parseFeedClaim(String((ev as MessageEvent).data));
-      if (c) ref.current(c);
+      if (c && firstHearing(c)) ref.current(c);
     });
     return () => es.close();
   }, [enabled]);

@@ -27,7 +27,6 @@ var (
 	ErrNicknameTaken      = &api.Error{Status: 409, Code: "NICKNAME_ALREADY_EXISTS", Message: "This nickname is already taken"}
 	ErrWrongPassword      = &api.Error{Status: 400, Code: "WRONG_PASSWORD", Message: "Current password is incorrect"}
 	ErrFieldLocked        = &api.Error{Status: 400, Code: "FIELD_LOCKED", Message: "Please check fields with errors"}
-	ErrSelfExcluded       = &api.Error{Status: 403, Code: "SELF_EXCLUDED", Message: "Your account is self-excluded"}
 	ErrCaptcha            = &api.Error{Status: 400, Code: "CAPTCHA_FAILED", Message: "Please confirm you are not a robot"}
 )
 
@@ -144,14 +143,7 @@ func (s *Service) userByEmail(ctx context.Context, email string) (*User, error) 
 // SelfExcluded applies the product rule: permanent, or an exclusion date that
 // is not in the past.
 func (u *User) SelfExcluded(now time.Time) bool {
-	if u.SelfExclusionPermanent {
-		return true
-	}
-	if u.SelfExclusionUntil == "" {
-		return false
-	}
-	until, err := time.Parse(time.RFC3339, u.SelfExclusionUntil)
-	return err == nil && !until.Before(now)
+	return session.SelfExcluded(u.SelfExclusionUntil, u.SelfExclusionPermanent, now)
 }
 
 func isUniqueViolation(err error, column string) bool {

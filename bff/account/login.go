@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"casino/bff/api"
+	"casino/bff/session"
 )
 
 // LoginRequest is the body of POST /api/user/login.
@@ -21,6 +22,9 @@ type LoginRequest struct {
 	UserDeviceType   string `json:"userDeviceType"`
 	ScreenResolution string `json:"screenResolution"`
 	UIDToken         string `json:"uidToken"`
+	// WithdrawalOnly: a self-excluded player asks for the restricted session
+	// that can only read the balance and withdraw (docs/protection.md).
+	WithdrawalOnly bool `json:"withdrawalOnly"`
 }
 
 // LastLogin describes the login before this one.
@@ -37,6 +41,16 @@ type LoginResult struct {
 	UserID      int64      `json:"userId"`
 	Cpnc        string     `json:"cpnc"`
 	LastLogin   *LastLogin `json:"lastLogin"`
+	// SelfExclusion is set for a self-excluded player's restricted session.
+	SelfExclusion *SelfExclusion `json:"selfExclusion,omitempty"`
+}
+
+// SelfExclusion is the exclusion in force behind a restricted session.
+type SelfExclusion struct {
+	Until     string `json:"until,omitempty"`
+	Permanent bool   `json:"permanent"`
+	// Restricted: this session can only read the balance and withdraw.
+	Restricted bool `json:"restricted"`
 }
 
 // Login checks the credentials and starts a session. Unknown e-mails and
@@ -85,6 +99,15 @@ func (s *Service) Login(ctx context.Context, req LoginRequest, ip, location, use
 	if u == nil || !ok {
 		return LoginResult{}, ErrInvalidCredentials
 	}
+	// A self-excluded player cannot log in to play: the answer says until
+	// when. They may ask for a session that can only withdraw (MGA).
+	var excluded *SelfExclusion
+	if u.SelfExcluded(s.now()) {
+		if !req.WithdrawalOnly {
+			return LoginResult{}, session.SelfExcludedError(u.SelfExclusionUntil, u.SelfExclusionPermanent)
+		}
+		excluded = &SelfExclusion{Until: u.SelfExclusionUntil, Permanent: u.SelfExclusionPermanent, Restricted: true}
+	}
 
 	var last *LastLogin
 	var prev LastLogin
@@ -108,7 +131,7 @@ func (s *Service) Login(ctx context.Context, req LoginRequest, ip, location, use
 	if cpnc == "" {
 		s.db.Read.QueryRowContext(ctx, `SELECT cpnc FROM users WHERE id = ?`, u.ID).Scan(&cpnc)
 	}
-	return LoginResult{AccessToken: token, Locale: u.Locale, UserID: u.ID, Cpnc: cpnc, LastLogin: last}, nil
+	return LoginResult{AccessToken: token, Locale: u.Locale, UserID: u.ID, Cpnc: cpnc, LastLogin: last, SelfExclusion: excluded}, nil
 }
 
 // loggedInFrom reports whether the player has logged in from ip before: such

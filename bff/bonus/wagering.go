@@ -232,6 +232,21 @@ func (s *Service) Cancel(ctx context.Context, userID, userBonusID int64) (UserBo
 	return s.userBonus(ctx, s.db.Write, userID, userBonusID)
 }
 
+// ForfeitActive ends the player's active bonus, if any, the way a
+// cancellation does (the remaining bonus money is forfeited through the
+// ledger; status cancelled): a self-exclusion.
+func (s *Service) ForfeitActive(ctx context.Context, userID int64) error {
+	ub, err := s.Active(ctx, userID)
+	if err != nil || ub == nil {
+		return err
+	}
+	err = s.end(ctx, userID, ub.ID, StatusCancelled, false)
+	if errors.Is(err, ErrNotActive) {
+		return nil // it ended in the meantime
+	}
+	return err
+}
+
 // ExpireDue forfeits every active bonus past its expiry and returns how many
 // it ended. Safe to run from several places at once: each bonus ends once.
 func (s *Service) ExpireDue(ctx context.Context) (int, error) {

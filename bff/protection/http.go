@@ -15,6 +15,110 @@ func (s *Service) Routes(mux *http.ServeMux, sessions *session.Manager) {
 	handle("GET /api/user/limits", s.handleLimits)
 	handle("POST /api/user/set-limit", s.handleSetLimit)
 	handle("POST /api/user/freeze-account", s.handleFreeze)
+	handle("POST /api/user/self-exclude", s.handleSelfExclude)
+	handle("GET /api/user/session-limit", s.handleSessionLimit)
+	handle("POST /api/user/session-limit", s.handleSetSessionLimit)
+	handle("DELETE /api/user/session-limit", s.handleRemoveSessionLimit)
+	handle("GET /api/user/reality-check", s.handleRealityCheck)
+	handle("PUT /api/user/reality-check", s.handleSetRealityCheck)
+	handle("POST /api/user/reality-check/continue", s.handleContinue)
+}
+
+// RestrictedRoutes are the routes of this package a self-excluded player's
+// restricted session may call: reading the limits, and lengthening the
+// exclusion.
+var RestrictedRoutes = []string{"GET /api/user/limits", "POST /api/user/self-exclude", "GET /api/user/session-limit", "GET /api/user/reality-check"}
+
+// handleSelfExclude: {period: 1h|12h|1d|3d|1w|1m|permanent|custom, months,
+// days} → {until, permanent}. The caller's session ends with it.
+func (s *Service) handleSelfExclude(w http.ResponseWriter, r *http.Request) error {
+	var body ExclusionRequest
+	if err := api.Decode(w, r, &body); err != nil {
+		return err
+	}
+	e, err := s.SelfExclude(r.Context(), session.PlayerFrom(r.Context()).ID, body)
+	if err != nil {
+		return err
+	}
+	s.Sessions.ClearCookie(w, r)
+	return api.WriteData(w, e)
+}
+
+func (s *Service) handleSessionLimit(w http.ResponseWriter, r *http.Request) error {
+	l, err := s.SessionLimitOf(r.Context(), session.PlayerFrom(r.Context()))
+	if err != nil {
+		return err
+	}
+	return api.WriteData(w, l)
+}
+
+// handleSetSessionLimit: {minutes: 10…43200} or {cancelPending: true}.
+func (s *Service) handleSetSessionLimit(w http.ResponseWriter, r *http.Request) error {
+	var body struct {
+		Minutes       int  `json:"minutes"`
+		CancelPending bool `json:"cancelPending"`
+	}
+	if err := api.Decode(w, r, &body); err != nil {
+		return err
+	}
+	p := session.PlayerFrom(r.Context())
+	if body.CancelPending {
+		if err := s.CancelPendingSessionLimit(r.Context(), p.ID); err != nil {
+			return err
+		}
+		return api.WriteData(w, Change{Applied: true})
+	}
+	if body.Minutes == 0 {
+		return ErrSessionMinutes
+	}
+	c, err := s.SetSessionLimit(r.Context(), p.ID, body.Minutes)
+	if err != nil {
+		return err
+	}
+	return api.WriteData(w, c)
+}
+
+func (s *Service) handleRemoveSessionLimit(w http.ResponseWriter, r *http.Request) error {
+	c, err := s.SetSessionLimit(r.Context(), session.PlayerFrom(r.Context()).ID, 0)
+	if err != nil {
+		return err
+	}
+	return api.WriteData(w, c)
+}
+
+func (s *Service) handleRealityCheck(w http.ResponseWriter, r *http.Request) error {
+	rc, err := s.RealityCheckOf(r.Context(), session.PlayerFrom(r.Context()))
+	if err != nil {
+		return err
+	}
+	return api.WriteData(w, rc)
+}
+
+// handleSetRealityCheck: {intervalMinutes: 0|15|30|60}.
+func (s *Service) handleSetRealityCheck(w http.ResponseWriter, r *http.Request) error {
+	var body struct {
+		IntervalMinutes int `json:"intervalMinutes"`
+	}
+	if err := api.Decode(w, r, &body); err != nil {
+		return err
+	}
+	p := session.PlayerFrom(r.Context())
+	if err := s.SetRealityCheck(r.Context(), p.ID, body.IntervalMinutes); err != nil {
+		return err
+	}
+	rc, err := s.RealityCheckOf(r.Context(), p)
+	if err != nil {
+		return err
+	}
+	return api.WriteData(w, rc)
+}
+
+func (s *Service) handleContinue(w http.ResponseWriter, r *http.Request) error {
+	rc, err := s.ContinueAfterRealityCheck(r.Context(), session.PlayerFrom(r.Context()))
+	if err != nil {
+		return err
+	}
+	return api.WriteData(w, rc)
 }
 
 func (s *Service) handleLimits(w http.ResponseWriter, r *http.Request) error {

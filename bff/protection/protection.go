@@ -16,6 +16,7 @@ import (
 	"casino/bff/clock"
 	"casino/bff/database"
 	"casino/bff/ledger"
+	"casino/bff/session"
 	"casino/bff/wallet"
 )
 
@@ -57,6 +58,17 @@ type Service struct {
 	wallet  Wallet
 	cashier Cashier
 	Clock   clock.Clock
+
+	// Sessions ends a self-excluded player's sessions and carries the
+	// session time limit and reality checks of each session.
+	Sessions *session.Manager
+	// ForfeitBonus forfeits the player's active bonus (bff/bonus) and
+	// Notify tells their open pages (bff/realtime). Each may be nil.
+	ForfeitBonus func(ctx context.Context, userID int64) error
+	Notify       func(userID int64, event string, data any)
+	// Minute is how long a minute of the time controls lasts (0: a minute).
+	// Only a demo may shorten it (bff/server: CASINO_DEMO_MINUTE).
+	Minute time.Duration
 }
 
 // NewService returns the controls on db, enforced by w and c.
@@ -174,6 +186,15 @@ func (s *Service) CancelPending(ctx context.Context, userID int64, kind, period 
 // many (the server runs it every minute; reading the limits runs it for the
 // player too).
 func (s *Service) ApplyDue(ctx context.Context, userID int64) (int, error) {
+	n, err := s.applyDueSessionLimits(ctx, userID)
+	if err != nil {
+		return n, err
+	}
+	m, err := s.applyDueLimits(ctx, userID)
+	return n + m, err
+}
+
+func (s *Service) applyDueLimits(ctx context.Context, userID int64) (int, error) {
 	rows, err := s.db.Read.QueryContext(ctx, `SELECT p.player_id, p.kind, p.period, p.amount, u.currency_code FROM protection_pending_limits p
 		JOIN users u ON u.id = p.player_id WHERE p.effective_at <= ? AND (? = 0 OR p.player_id = ?)`, s.now().Format(stampLayout), userID, userID)
 	if err != nil {

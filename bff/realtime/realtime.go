@@ -132,12 +132,29 @@ func (h *Hub) Handler() api.HandlerFunc {
 		}
 		events, cancel := h.Subscribe(p.ID)
 		defer cancel()
-		return serveStream(w, r, events, nil)
+		if p.LimitEndsAt.IsZero() {
+			return serveStream(w, r, events, nil)
+		}
+		// The session time limit ends the session while the page is open:
+		// the stream says so at that moment and closes.
+		t := time.NewTimer(time.Until(p.LimitEndsAt))
+		defer t.Stop()
+		return serveStreamUntil(w, r, events, nil, t.C, Event{Name: SessionEnded, Data: map[string]string{"reason": "sessionLimit"}})
 	}
 }
 
+// SessionEnded tells a page its session ended (bff/protection: the session
+// time limit, a self-exclusion).
+const SessionEnded = "sessionEnded"
+
 // serveStream writes events (initial ones first) until the client leaves.
 func serveStream(w http.ResponseWriter, r *http.Request, events <-chan Event, initial []Event) error {
+	return serveStreamUntil(w, r, events, initial, nil, Event{})
+}
+
+// serveStreamUntil is serveStream that, when end fires, writes last and
+// returns.
+func serveStreamUntil(w http.ResponseWriter, r *http.Request, events <-chan Event, initial []Event, end <-chan time.Time, last Event) error {
 	rc := http.NewResponseController(w)
 	hdr := w.Header()
 	hdr.Set("Content-Type", "text/event-stream")
@@ -159,6 +176,10 @@ func serveStream(w http.ResponseWriter, r *http.Request, events <-chan Event, in
 			return nil
 		case <-tick.C:
 			fmt.Fprint(w, ": ping\n\n")
+		case <-end:
+			writeEvent(w, last)
+			rc.Flush()
+			return nil
 		case e := <-events:
 			writeEvent(w, e)
 		}

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"casino/bff/api"
+	"casino/bff/clock"
 	"casino/bff/database"
 )
 
@@ -47,7 +48,23 @@ type Player struct {
 	Currency    string
 	Locale      string
 	Depositor   bool
-	tokenHash   []byte
+	// LoginAt is when this session began (the log-in).
+	LoginAt time.Time
+	// LimitEndsAt is when the player's session time limit ends this session
+	// (zero: no limit).
+	LimitEndsAt time.Time
+	// Restricted: the player is self-excluded. The session reaches only the
+	// routes of Manager.RestrictedRoutes (balance, withdrawal, log-out).
+	Restricted             bool
+	SelfExclusionUntil     string // RFC 3339 or empty
+	SelfExclusionPermanent bool
+	tokenHash              []byte
+}
+
+// Deadlines are the times a new session's controls start with.
+type Deadlines struct {
+	LimitEndsAt    time.Time // zero: no session time limit
+	RealityCheckAt time.Time // zero: no reality checks
 }
 
 // Manager creates, resolves and revokes sessions.
@@ -59,7 +76,20 @@ type Manager struct {
 	// cookie SecureCookieName) even when TLS ends before the Go server, at a
 	// proxy: production always, the demo with CASINO_SECURE_COOKIES.
 	SecureCookies bool
+	// Deadlines, when set, gives a new session its session-limit end and
+	// first reality check (bff/protection).
+	Deadlines func(ctx context.Context, userID int64, login time.Time) (Deadlines, error)
+	// RestrictedRoutes are the route patterns ("GET /api/user/withdrawals")
+	// a self-excluded player's session may call; RequireUser refuses every
+	// other one with SELF_EXCLUDED.
+	RestrictedRoutes map[string]bool
 }
+
+// SetClock makes the manager read time from c (tests, the server's clock).
+func (m *Manager) SetClock(c clock.Clock) { m.now = clock.Or(c).Now }
+
+// Now is the manager's time.
+func (m *Manager) Now() time.Time { return m.now().UTC() }
 
 // NewManager returns a Manager on db.
 func NewManager(db *database.DB) *Manager {
@@ -74,9 +104,17 @@ func (m *Manager) Create(ctx context.Context, userID int64, ip, userAgent string
 	}
 	token := base64.RawURLEncoding.EncodeToString(raw)
 	now := m.now().UTC()
-	_, err := m.db.Write.ExecContext(ctx, `INSERT INTO sessions(token_hash, user_id, created_at, last_seen_at, expires_at, ip, user_agent)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`,
-		hash(token), userID, now.Format(timeLayout), now.Format(timeLayout), now.Add(AbsoluteTTL).Format(timeLayout), ip, truncate(userAgent, 512))
+	var d Deadlines
+	if m.Deadlines != nil {
+		var err error
+		if d, err = m.Deadlines(ctx, userID, now); err != nil {
+			return "", fmt.Errorf("session deadlines of user %d: %w", userID, err)
+		}
+	}
+	_, err := m.db.Write.ExecContext(ctx, `INSERT INTO sessions(token_hash, user_id, created_at, last_seen_at, expires_at, ip, user_agent, limit_ends_at, reality_check_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		hash(token), userID, now.Format(timeLayout), now.Format(timeLayout), now.Add(AbsoluteTTL).Format(timeLayout), ip, truncate(userAgent, 512),
+		Stamp(d.LimitEndsAt), Stamp(d.RealityCheckAt))
 	if err != nil {
 		return "", fmt.Errorf("create session for user %d: %w", userID, err)
 	}
@@ -85,6 +123,60 @@ func (m *Manager) Create(ctx context.Context, userID int64, ip, userAgent string
 
 // ErrNoSession means the request carries no valid token.
 var ErrNoSession = fmt.Errorf("no valid session: %w", api.ErrForbidden)
+
+// ErrSessionLimit answers a token whose session the player's session time
+// limit ended: 401, so the front end shows why instead of the log-in (403).
+var ErrSessionLimit = &api.Error{Status: http.StatusUnauthorized, Code: "SESSION_LIMIT_REACHED", Message: "Your session time limit has been reached. You have been logged out."}
+
+// ErrSelfExcluded is the refusal of a self-excluded player: the log-in, and
+// every call of their restricted session but balance and withdrawal. 409,
+// not 403: the front end must show it, not log out.
+var ErrSelfExcluded = &api.Error{Status: http.StatusConflict, Code: "SELF_EXCLUDED", Message: "Your account is self-excluded"}
+
+// SelfExcludedError is ErrSelfExcluded telling the end: fields
+// selfExclusionUntil (RFC 3339) or selfExclusionPermanent "true".
+func SelfExcludedError(until string, permanent bool) *api.Error {
+	if permanent {
+		return ErrSelfExcluded.WithMessage("Your account is permanently self-excluded. You can still withdraw your balance.").
+			WithField("selfExclusionPermanent", "true")
+	}
+	shown := until
+	if t, err := time.Parse(time.RFC3339, until); err == nil {
+		shown = t.UTC().Format("2 Jan 2006 15:04 UTC")
+	}
+	return ErrSelfExcluded.WithMessage("Your account is self-excluded until %s. You can still withdraw your balance.", shown).
+		WithField("selfExclusionUntil", until)
+}
+
+// Stamp formats t as the sessions table stores times ("" → NULL for zero).
+func Stamp(t time.Time) any {
+	if t.IsZero() {
+		return nil
+	}
+	return t.UTC().Format(timeLayout)
+}
+
+// ParseStamp reads a stored time (zero for NULL or empty).
+func ParseStamp(s sql.NullString) time.Time {
+	if !s.Valid || s.String == "" {
+		return time.Time{}
+	}
+	t, _ := time.Parse(timeLayout, s.String)
+	return t
+}
+
+// SelfExcluded applies the product rule (SPEC 3): permanent, or an
+// exclusion date that is not in the past.
+func SelfExcluded(until string, permanent bool, now time.Time) bool {
+	if permanent {
+		return true
+	}
+	if until == "" {
+		return false
+	}
+	t, err := time.Parse(time.RFC3339, until)
+	return err == nil && !t.Before(now)
+}
 
 // Resolve returns the player behind token, or ErrNoSession.
 func (m *Manager) Resolve(ctx context.Context, token string) (*Player, error) {
@@ -96,11 +188,14 @@ func (m *Manager) Resolve(ctx context.Context, token string) (*Player, error) {
 		p                 Player
 		first, last, nick string
 		expires, lastSeen string
+		created           string
+		limitEnds         sql.NullString
 	)
 	err := m.db.Read.QueryRowContext(ctx, `SELECT u.id, u.email, u.first_name, u.last_name, u.nickname, u.currency_code, u.locale, u.deposit_count > 0,
-			s.expires_at, s.last_seen_at
+			u.self_exclusion_until, u.self_exclusion_permanent, s.expires_at, s.last_seen_at, s.created_at, s.limit_ends_at
 		FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?`, h).
-		Scan(&p.ID, &p.Email, &first, &last, &nick, &p.Currency, &p.Locale, &p.Depositor, &expires, &lastSeen)
+		Scan(&p.ID, &p.Email, &first, &last, &nick, &p.Currency, &p.Locale, &p.Depositor,
+			&p.SelfExclusionUntil, &p.SelfExclusionPermanent, &expires, &lastSeen, &created, &limitEnds)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNoSession
 	}
@@ -113,6 +208,12 @@ func (m *Manager) Resolve(ctx context.Context, token string) (*Player, error) {
 	if !now.Before(exp) || now.Sub(seen) > IdleTTL {
 		return nil, ErrNoSession
 	}
+	p.LimitEndsAt = ParseStamp(limitEnds)
+	if !p.LimitEndsAt.IsZero() && !now.Before(p.LimitEndsAt) {
+		return nil, ErrSessionLimit
+	}
+	p.LoginAt, _ = time.Parse(timeLayout, created)
+	p.Restricted = SelfExcluded(p.SelfExclusionUntil, p.SelfExclusionPermanent, now)
 	if now.Sub(seen) > touchEvery {
 		// Best effort: a failed touch must not fail the request.
 		m.db.Write.ExecContext(ctx, `UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?`, now.Format(timeLayout), h)
@@ -129,6 +230,63 @@ func (m *Manager) Revoke(ctx context.Context, token string) error {
 		return fmt.Errorf("revoke session: %w", err)
 	}
 	return nil
+}
+
+// RevokeAll ends every session of the player at once (self-exclusion).
+func (m *Manager) RevokeAll(ctx context.Context, userID int64) error {
+	_, err := m.db.Write.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = ?`, userID)
+	if err != nil {
+		return fmt.Errorf("revoke sessions of user %d: %w", userID, err)
+	}
+	return nil
+}
+
+// ShortenLimit makes every live session of the player end by until at the
+// latest (a session time limit set or lowered now); a session already
+// ending sooner keeps its end.
+func (m *Manager) ShortenLimit(ctx context.Context, userID int64, until time.Time) error {
+	u := until.UTC().Format(timeLayout)
+	_, err := m.db.Write.ExecContext(ctx, `UPDATE sessions SET limit_ends_at = ?
+		WHERE user_id = ? AND (limit_ends_at IS NULL OR limit_ends_at > ?)`, u, userID, u)
+	return err
+}
+
+// SetRealityCheck sets when the next reality check of the player's live
+// sessions is due (zero: none).
+func (m *Manager) SetRealityCheck(ctx context.Context, userID int64, at time.Time) error {
+	_, err := m.db.Write.ExecContext(ctx, `UPDATE sessions SET reality_check_at = ? WHERE user_id = ?`, Stamp(at), userID)
+	return err
+}
+
+// RealityCheckAt returns when the reality check of the caller's session is
+// due (zero: none).
+func (m *Manager) RealityCheckAt(ctx context.Context, p *Player) (time.Time, error) {
+	var at sql.NullString
+	err := m.db.Read.QueryRowContext(ctx, `SELECT reality_check_at FROM sessions WHERE token_hash = ?`, p.tokenHash).Scan(&at)
+	if errors.Is(err, sql.ErrNoRows) {
+		return time.Time{}, ErrNoSession
+	}
+	return ParseStamp(at), err
+}
+
+// AnswerRealityCheck moves the caller's next reality check to next (zero:
+// none) and returns whether one was due.
+func (m *Manager) AnswerRealityCheck(ctx context.Context, p *Player, next time.Time) error {
+	_, err := m.db.Write.ExecContext(ctx, `UPDATE sessions SET reality_check_at = ? WHERE token_hash = ?`, Stamp(next), p.tokenHash)
+	return err
+}
+
+// RealityCheckDue reports whether a live session of the player waits for
+// the answer to a reality check (its games pause until then).
+func (m *Manager) RealityCheckDue(ctx context.Context, userID int64) (bool, error) {
+	now := m.now().UTC().Format(timeLayout)
+	var one int
+	err := m.db.Read.QueryRowContext(ctx, `SELECT 1 FROM sessions WHERE user_id = ? AND reality_check_at IS NOT NULL AND reality_check_at <= ?
+		AND expires_at > ? AND (limit_ends_at IS NULL OR limit_ends_at > ?) LIMIT 1`, userID, now, now, now).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	return err == nil, err
 }
 
 // RevokeOthers ends every session of the player but the current one (after a
@@ -176,7 +334,7 @@ func (m *Manager) FromRequest(r *http.Request) (*Player, error) {
 		return nil, nil
 	}
 	p, err := m.Resolve(r.Context(), token)
-	if errors.Is(err, ErrNoSession) {
+	if errors.Is(err, ErrNoSession) || errors.Is(err, ErrSessionLimit) {
 		return nil, nil
 	}
 	return p, err
@@ -191,6 +349,9 @@ func (m *Manager) RequireUser(h api.HandlerFunc) api.HandlerFunc {
 		p, err := m.Resolve(r.Context(), m.TokenFromRequest(r))
 		if err != nil {
 			return err
+		}
+		if p.Restricted && !m.RestrictedRoutes[r.Pattern] {
+			return SelfExcludedError(p.SelfExclusionUntil, p.SelfExclusionPermanent)
 		}
 		return h(w, r.WithContext(context.WithValue(r.Context(), ctxKey{}, p)))
 	}

@@ -67,6 +67,8 @@ var modalApps = map[string]string{
 	"signup":               shell.AppProfile,
 	"linked-signup":        shell.AppProfile,
 	"verify-email-expired": shell.AppProfile,
+	"session-ended":        shell.AppProfile, // session time limit, self-exclusion (bff/protection)
+	"reality-check":        shell.AppProfile,
 	"deposit-3ds-success":  shell.AppCashier,
 	"deposit-success":      shell.AppCashier,
 	"deposit-failed":       shell.AppCashier,

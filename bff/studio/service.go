@@ -66,6 +66,17 @@ type Service struct {
 	// currency's minor units (bff/betlevels, the operator's rates); nil
 	// plays them at face value.
 	BetScale func(ctx context.Context, currency string) (betlevels.Scale, error)
+	// MayPlay, when set, gates every real-money round of a player (bff/
+	// protection: a reality check waiting for its answer pauses the games).
+	MayPlay func(ctx context.Context, userID int64) error
+}
+
+// mayPlay applies MayPlay to a real-money session.
+func (s *Service) mayPlay(ctx context.Context, sess *Session) error {
+	if sess.Mode != ModeReal || s.MayPlay == nil {
+		return nil
+	}
+	return s.MayPlay(ctx, sess.UserID)
 }
 
 // NewService returns the studio over db.
@@ -125,8 +136,12 @@ func (s *Service) Launch(ctx context.Context, player *session.Player, gameID, mo
 		if s.Wallet == nil {
 			return nil, api.ErrServiceUnavailable
 		}
+		if player.Restricted {
+			return nil, session.SelfExcludedError(player.SelfExclusionUntil, player.SelfExclusionPermanent)
+		}
 		sess.UserID, sess.Currency = player.ID, player.Currency
 		user = player.ID
+
 	case ModeDemo:
 		sess.Currency, sess.DemoBalance = DemoCurrency, DemoBalance
 	default:
@@ -168,9 +183,11 @@ func (s *Service) Session(ctx context.Context, id string) (*Session, error) {
 	var sess Session
 	var user, demo sql.NullInt64
 	var live bool
+	// The player session also ends at its session time limit (bff/protection).
+	now := s.Now().UTC().Format("2006-01-02T15:04:05.000Z")
 	err := s.db.Read.QueryRowContext(ctx, `SELECT g.id, g.user_id, g.game_id, g.mode, g.currency, g.demo_balance,
-			g.player_session IS NULL OR EXISTS (SELECT 1 FROM sessions p WHERE p.token_hash = g.player_session AND p.expires_at > ?)
-		FROM studio_sessions g WHERE g.id = ?`, s.Now().UTC().Format("2006-01-02T15:04:05.000Z"), id).
+			g.player_session IS NULL OR EXISTS (SELECT 1 FROM sessions p WHERE p.token_hash = g.player_session AND p.expires_at > ? AND (p.limit_ends_at IS NULL OR p.limit_ends_at > ?))
+		FROM studio_sessions g WHERE g.id = ?`, now, now, id).
 		Scan(&sess.ID, &user, &sess.GameID, &sess.Mode, &sess.Currency, &demo, &live)
 	if errors.Is(err, sql.ErrNoRows) || (err == nil && !live) {
 		return nil, ErrSession
@@ -288,6 +305,9 @@ func (s *Service) Spin(ctx context.Context, sess *Session, betText string, bonus
 	cents := bet / sc.Factor
 	if bonusBuy && g.BonusBuyPrice() == 0 {
 		return nil, ErrNoBonusBuy
+	}
+	if err := s.mayPlay(ctx, sess); err != nil {
+		return nil, err
 	}
 	res := &SpinResult{RoundID: newID("sr-"), Currency: sess.Currency}
 	owner := ownerOf(sess)

@@ -160,6 +160,9 @@ func (s *Service) PlaceTableBets(ctx context.Context, sess *Session, round uint6
 	if s.Table == nil || sess.GameID != RouletteID {
 		return roulette.Placed{}, ErrGameNotFound
 	}
+	if err := s.mayPlay(ctx, sess); err != nil {
+		return roulette.Placed{}, err
+	}
 	sc, err := s.scale(ctx, sess.Currency)
 	if err != nil {
 		return roulette.Placed{}, err

@@ -146,6 +146,13 @@ func serve(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	var demoMinute time.Duration
+	if v := os.Getenv("CASINO_DEMO_MINUTE"); v != "" {
+		// e.g. "1s": a 10-minute session limit lasts 10 seconds (demo only).
+		if demoMinute, err = time.ParseDuration(v); err != nil || demoMinute <= 0 {
+			return fmt.Errorf("CASINO_DEMO_MINUTE %q: want a duration such as 1s", v)
+		}
+	}
 	cfg := server.Config{
 		Mode: mode, DataDir: c.data, ContentDir: c.content,
 		DeployToken: os.Getenv("CASINO_DEPLOY_TOKEN"), SystemToken: os.Getenv("CASINO_SYSTEM_TOKEN"),
@@ -153,6 +160,7 @@ func serve(ctx context.Context, args []string) error {
 		CryptoXPUB: os.Getenv("CASINO_CRYPTO_XPUB"), SandboxOff: os.Getenv("CASINO_SANDBOX") == "off",
 		SecureCookies: geoCfg.SecureCookies,
 		Geo:           geoCfg, SMTP: smtpCfg, MailFrom: os.Getenv("CASINO_MAIL_FROM"), Releases: releases,
+		DemoMinute: demoMinute,
 	}
 	app, err := server.New(ctx, cfg)
 	if err != nil {

@@ -1,5 +1,5 @@
 import { getConfig } from './config';
-import { REQUEST_TIMEOUT_MS } from './constants';
+import { REQUEST_TIMEOUT_MS, SESSION_ENDED_EVENT } from './constants';
 import { ApiError, CLIENT_ERROR } from './errors';
 import { clearSession, getToken } from './session';
 import { currentPath, toQueryString, withQuery, type QueryValue } from './url';
@@ -97,6 +97,10 @@ export async function request<T = unknown>(method: Method, path: string, opts: R
   if (res.status === 200) {
     if (opts.unwrap === false) return body as T;
     return (body as { data?: T } | undefined)?.data as T;
+  }
+  if (res.status === 401 && (body as { error?: { code?: string } } | undefined)?.error?.code === 'SESSION_LIMIT_REACHED') {
+    // The session time limit ended the session: the page says why (protection.ts).
+    window.dispatchEvent(new CustomEvent(SESSION_ENDED_EVENT, { detail: { reason: 'sessionLimit' } }));
   }
   if (res.status === 403 && opts.handleForbidden !== false) {
     clearSession();

@@ -16,3 +16,6 @@ export const STORAGE_KEYS = {
   history: 'casino.history',
   localePrefix: 'casino.locale.',
 } as const;
+
+/** Window event api.ts fires on a 401 SESSION_LIMIT_REACHED (detail: {reason}). */
+export const SESSION_ENDED_EVENT = 'casino:session-ended';

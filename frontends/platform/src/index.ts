@@ -13,6 +13,8 @@ export type { DeviceType } from './device';
 export { loadMessages, cachedMessages } from './i18n';
 export type { Messages } from './i18n';
 export { subscribeRealtime } from './realtime';
+export { armRealityCheck, armSessionLimit, endSession, PROTECTION_API } from './protection';
+export type { SessionEndReason } from './protection';
 export type { RealtimeEventName, RealtimePayloads } from './realtime';
 export { pushHistory, getHistory, previousPage } from './history';
 export { logEvent, startRouteTracking } from './tracking';

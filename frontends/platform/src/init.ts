@@ -1,4 +1,5 @@
 import { captureFirstUrl, captureMarketingParams } from './marketing';
+import { startProtectionWatch } from './protection';
 import { initSession } from './session';
 import { startRouteTracking } from './tracking';
 
@@ -7,7 +8,7 @@ let done = false;
 /**
  * Starts the platform once per page, whichever micro-frontend loads first:
  * session (takes over `at`), marketing parameters, history stack and page-view
- * tracking.
+ * tracking, the watch of the session time limit and reality checks.
  */
 export function initPlatform(): void {
   if (done) return;
@@ -16,4 +17,5 @@ export function initPlatform(): void {
   captureMarketingParams();
   captureFirstUrl();
   startRouteTracking();
+  startProtectionWatch();
 }

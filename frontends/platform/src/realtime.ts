@@ -1,6 +1,6 @@
 import { getSession, getToken, subscribeSession } from './session';
 
-export type RealtimeEventName = 'failedDeposit' | 'debit' | 'credit' | 'levelUp';
+export type RealtimeEventName = 'failedDeposit' | 'debit' | 'credit' | 'levelUp' | 'sessionEnded' | 'realityCheck';
 
 export interface RealtimePayloads {
   failedDeposit: { method: string };
@@ -8,6 +8,10 @@ export interface RealtimePayloads {
   credit: { win: string };
   /** A higher VIP level reached (bff/loyalty). */
   levelUp: { level: number; name: string; points: number };
+  /** The session ended: the session time limit, or a self-exclusion in another tab (bff/protection). */
+  sessionEnded: { reason: 'sessionLimit' | 'selfExcluded'; until?: string; permanent?: boolean };
+  /** A reality check was answered in another tab. */
+  realityCheck: { answered: boolean };
 }
 
 type Handler<E extends RealtimeEventName> = (payload: RealtimePayloads[E]) => void;
@@ -20,6 +24,8 @@ const handlers: { [E in RealtimeEventName]: Set<Handler<E>> } = {
   debit: new Set(),
   credit: new Set(),
   levelUp: new Set(),
+  sessionEnded: new Set(),
+  realityCheck: new Set(),
 };
 let source: EventSource | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;

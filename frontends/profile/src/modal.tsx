@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { createLifecycles, peekSettings, useModal } from '@casino/platform';
 import { themeFromSettings, ToastProvider } from '@casino/ui';
 import { LoginModal } from './modals/LoginModal';
+import { RealityCheckModal, SessionEndedModal } from './modals/ProtectionModals';
 import { VerifyEmailExpiredModal } from './modals/SimpleModals';
 
 // Registration brings the phone-number metadata: a chunk of its own, loaded
@@ -16,6 +17,8 @@ export const PROFILE_MODALS: Record<string, ComponentType> = {
   signup: SignUp,
   'linked-signup': LinkedSignUp,
   'verify-email-expired': VerifyEmailExpiredModal,
+  'session-ended': SessionEndedModal,
+  'reality-check': RealityCheckModal,
 };
 
 function ProfileModals() {

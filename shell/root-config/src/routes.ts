@@ -58,6 +58,8 @@ const MODALS: Readonly<Record<string, PageApp>> = {
   signup: 'profile',
   'linked-signup': 'profile',
   'verify-email-expired': 'profile',
+  'session-ended': 'profile',
+  'reality-check': 'profile',
   'deposit-3ds-success': 'cashier',
   'deposit-success': 'cashier',
   'deposit-failed': 'cashier',

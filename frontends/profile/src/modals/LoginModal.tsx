@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { getCpncToSend, getMarketingParams, isApiError, screenResolution, setToken, useModal, userDeviceType, useSettings } from '@casino/platform';
+import { getCpncToSend, getMarketingParams, isApiError, navigate, screenResolution, setToken, useModal, userDeviceType, useSettings } from '@casino/platform';
 import { Button, Field, Modal, Muted } from '@casino/ui';
 import { login } from '../api';
 import { recaptchaToken } from '../signup/captcha';
@@ -20,14 +20,18 @@ export function LoginModal() {
   const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [serverFields, setServerFields] = useState<Record<string, string>>({});
+  // A self-excluded player (SELF_EXCLUDED): until when, and the offer to log
+  // in only to withdraw (docs/protection.md).
+  const [excluded, setExcluded] = useState<{ until?: string; permanent: boolean } | null>(null);
   const errors: LoginErrors = submitted ? validateLogin(email, password) : {};
   const text = (e?: 'required' | 'invalid') => (e ? intl.formatMessage(e === 'required' ? m.required : m.invalidFormat) : undefined);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
+  const submit = async (e: FormEvent | null, withdrawalOnly = false) => {
+    e?.preventDefault();
     setSubmitted(true);
     setServerError(null);
     setServerFields({});
+    if (!withdrawalOnly) setExcluded(null);
     if (Object.keys(validateLogin(email, password)).length) return;
     setBusy(true);
     try {
@@ -41,10 +45,16 @@ export function LoginModal() {
         mkt,
         userDeviceType: userDeviceType(),
         screenResolution: screenResolution(),
+        ...(withdrawalOnly ? { withdrawalOnly: true } : {}),
       });
       setToken(result.accessToken);
-      close();
+      if (withdrawalOnly) navigate('/withdraw');
+      else close();
     } catch (x) {
+      if (isApiError(x) && x.code === 'SELF_EXCLUDED') {
+        setExcluded({ until: x.fields.selfExclusionUntil, permanent: x.fields.selfExclusionPermanent === 'true' });
+        return;
+      }
       setServerError(isApiError(x) ? x.message : intl.formatMessage(m.loginFailed));
       if (isApiError(x)) setServerFields(x.fields);
     } finally {
@@ -78,6 +88,18 @@ export function LoginModal() {
           error={text(errors.password) ?? serverFields.password}
           maxLength={255}
         />
+        {excluded && (
+          <Muted role="alert" data-testid="login-self-excluded" style={{ marginBottom: 12, color: 'inherit' }}>
+            {excluded.permanent || !excluded.until
+              ? intl.formatMessage(m.loginExcludedPermanent)
+              : intl.formatMessage(m.loginExcluded, { date: intl.formatDate(excluded.until, { dateStyle: 'medium', timeStyle: 'short' }) })}
+          </Muted>
+        )}
+        {excluded && (
+          <Button variant="secondary" block loading={busy} onClick={() => void submit(null, true)} style={{ marginBottom: 12 }}>
+            {intl.formatMessage(m.loginWithdrawOnly)}
+          </Button>
+        )}
         {serverError && (
           <Muted role="alert" style={{ marginBottom: 12, color: 'inherit' }}>
             {serverError}

@@ -11,6 +11,8 @@ import { VipClub } from '../vip/VipClub';
 import { ReferAFriend } from '../referral/ReferAFriend';
 import { Freeze } from '../protection/Freeze';
 import { Limits } from '../protection/Limits';
+import { SelfExclusion } from '../protection/SelfExclusion';
+import { RealityCheckCard, SessionLimitCard } from '../protection/TimeControls';
 
 // The completion form checks phone numbers: it loads with its metadata on demand.
 const ProfileCompletion = lazy(() => import('./MyProfilePage').then((x) => ({ default: () => <x.ProfileForm updateFrom="Update Form" /> })));
@@ -32,13 +34,22 @@ export const VipClubPage = () => (
 
 export const FreezeAccountPage = () => (
   <ProfileLayout title={m.menuFreezeAccount}>
-    <Freeze />
+    <Stack $gap={4}>
+      <Freeze />
+      <SelfExclusion />
+    </Stack>
   </ProfileLayout>
 );
 
 export const LimitsPage = () => (
   <ProfileLayout title={m.menuLimits}>
-    <Limits />
+    <Stack $gap={4}>
+      <Limits />
+      <Grid $min={300}>
+        <SessionLimitCard />
+        <RealityCheckCard />
+      </Grid>
+    </Stack>
   </ProfileLayout>
 );
 

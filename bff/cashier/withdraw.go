@@ -96,7 +96,8 @@ func (w Withdrawal) playerView(canCancel bool) Withdrawal {
 
 // checkWithdrawalRules applies SPEC section 6, each refusal its own error:
 // one successful deposit, a verified e-mail, no active bonus, and the
-// deposits wagered (stakes ≥ deposits × depositWageringMultiplier).
+// deposits wagered (stakes ≥ deposits × depositWageringMultiplier) unless
+// the player is self-excluded.
 func (s *Service) checkWithdrawalRules(ctx context.Context, p player, cur ledger.Currency, st Settings) error {
 	totals, err := s.ledger.Totals(ctx, p.ID, cur)
 	if err != nil {
@@ -114,6 +115,11 @@ func (s *Service) checkWithdrawalRules(ctx context.Context, p player, cur ledger
 	}
 	if active {
 		return fmt.Errorf("player %d: %w", p.ID, ErrWithdrawActiveBonus)
+	}
+	if p.SelfExcluded {
+		// A self-excluded player cannot play the deposits through; their real
+		// balance goes back to them (MGA, UKGC: return funds on exclusion).
+		return nil
 	}
 	mult, ok := new(big.Rat).SetString(strings.TrimSpace(st.DepositWageringMultiplier))
 	if !ok || mult.Sign() < 0 {

@@ -79,6 +79,16 @@ func TestWithdrawalRules(t *testing.T) {
 	if _, err := s.Withdraw(ctx, Caller{UserID: unwagered}, bankForm); err != nil {
 		t.Errorf("wagered half at 0.5: %v", err)
 	}
+	// A self-excluded player gets the real balance back without wagering it
+	// (they cannot play): the exclusion ends an hour after s.now.
+	excluded := addPlayer(t, s, testPlayer{email: "excluded@example.com", verified: true})
+	if _, err := s.Deposit(ctx, Caller{UserID: excluded}, DepositRequest{Amount: "50", PaymentMethod: "visa", Card: &goodCard}); err != nil {
+		t.Fatal(err)
+	}
+	s.db.Write.Exec(`UPDATE users SET self_exclusion_until = ? WHERE id = ?`, s.now().Add(time.Hour).UTC().Format(time.RFC3339), excluded)
+	if _, err := s.Withdraw(ctx, Caller{UserID: excluded}, bankForm); err != nil {
+		t.Errorf("self-excluded, unwagered: %v", err)
+	}
 	// The bonus package's own answer replaces the bonus-balance rule.
 	s.ActiveBonus = func(context.Context, int64, ledger.Currency) (bool, error) { return false, nil }
 	if _, err := s.Withdraw(ctx, Caller{UserID: bonus}, bankForm); err != nil {

@@ -141,8 +141,12 @@ const (
 	// EventSessionEnded: the session ended (session time limit reached, or
 	// the player self-excluded in another tab).
 	EventSessionEnded = "sessionEnded"
-	// EventRealityCheck: a reality check was answered in another tab.
+	// EventRealityCheck: a reality check was answered, or the interval
+	// changed, in another tab.
 	EventRealityCheck = "realityCheck"
+	// EventSessionLimit: the session time limit changed; pages re-read when
+	// their session ends.
+	EventSessionLimit = "sessionLimit"
 )
 
 // Reasons of EventSessionEnded.

@@ -118,7 +118,7 @@ func (s *Service) SessionLimitOf(ctx context.Context, p *session.Player) (Sessio
 	}
 	if !p.LimitEndsAt.IsZero() {
 		e := p.LimitEndsAt.UTC().Format(time.RFC3339)
-		in := int64(p.LimitEndsAt.Sub(s.now()) / time.Second)
+		in := ceilSeconds(p.LimitEndsAt.Sub(s.now()))
 		out.EndsAt, out.EndsInSeconds = &e, &in
 	}
 	return out, nil
@@ -157,6 +157,10 @@ func (s *Service) SetSessionLimit(ctx context.Context, userID int64, minutes int
 			if err := s.Sessions.ShortenLimit(ctx, userID, now.Add(s.minutes(minutes))); err != nil {
 				return Change{}, err
 			}
+		}
+		if s.Notify != nil {
+			// The player's other pages time the new end too.
+			s.Notify(userID, EventSessionLimit, map[string]int{"minutes": minutes})
 		}
 		return Change{Applied: true}, nil
 	}
@@ -216,7 +220,19 @@ func (s *Service) SetRealityCheck(ctx context.Context, userID int64, minutes int
 	if minutes > 0 {
 		next = now.Add(s.minutes(minutes))
 	}
-	return s.Sessions.SetRealityCheck(ctx, userID, next)
+	if err := s.Sessions.SetRealityCheck(ctx, userID, next); err != nil {
+		return err
+	}
+	if s.Notify != nil {
+		s.Notify(userID, EventRealityCheck, map[string]any{"answered": false})
+	}
+	return nil
+}
+
+// ceilSeconds rounds d up to whole seconds (never below 0): a page timing a
+// modal with it never opens it before the server's moment.
+func ceilSeconds(d time.Duration) int64 {
+	return max(int64((d+time.Second-1)/time.Second), 0)
 }
 
 func intsText(list []int) []string {
@@ -262,7 +278,7 @@ func (s *Service) RealityCheckOf(ctx context.Context, p *session.Player) (Realit
 		}
 		if !at.IsZero() {
 			d := at.UTC().Format(time.RFC3339)
-			in := max(int64(at.Sub(now)/time.Second), 0)
+			in := ceilSeconds(at.Sub(now))
 			out.DueAt, out.Due, out.DueInSeconds = &d, !now.Before(at), &in
 		}
 	}

@@ -105,6 +105,7 @@ export function startProtectionWatch(): void {
     endSession(d.reason ?? 'sessionLimit', d.until, d.permanent);
   });
   subscribeRealtime('sessionEnded', (d) => endSession(d.reason, d.until, d.permanent));
+  subscribeRealtime('sessionLimit', () => void armSessionLimit());
   subscribeRealtime('realityCheck', () => {
     // Answered in another tab: this one closes its modal too.
     if (new URLSearchParams(window.location.search).get('modal') === 'reality-check') {

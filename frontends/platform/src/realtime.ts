@@ -1,6 +1,6 @@
 import { getSession, getToken, subscribeSession } from './session';
 
-export type RealtimeEventName = 'failedDeposit' | 'debit' | 'credit' | 'levelUp' | 'sessionEnded' | 'realityCheck';
+export type RealtimeEventName = 'failedDeposit' | 'debit' | 'credit' | 'levelUp' | 'sessionEnded' | 'realityCheck' | 'sessionLimit';
 
 export interface RealtimePayloads {
   failedDeposit: { method: string };
@@ -10,8 +10,10 @@ export interface RealtimePayloads {
   levelUp: { level: number; name: string; points: number };
   /** The session ended: the session time limit, or a self-exclusion in another tab (bff/protection). */
   sessionEnded: { reason: 'sessionLimit' | 'selfExcluded'; until?: string; permanent?: boolean };
-  /** A reality check was answered in another tab. */
+  /** A reality check was answered, or its interval changed, in another tab. */
   realityCheck: { answered: boolean };
+  /** The session time limit changed: the end of this session is read again. */
+  sessionLimit: { minutes: number };
 }
 
 type Handler<E extends RealtimeEventName> = (payload: RealtimePayloads[E]) => void;
@@ -26,6 +28,7 @@ const handlers: { [E in RealtimeEventName]: Set<Handler<E>> } = {
   levelUp: new Set(),
   sessionEnded: new Set(),
   realityCheck: new Set(),
+  sessionLimit: new Set(),
 };
 let source: EventSource | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;

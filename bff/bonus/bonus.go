@@ -87,6 +87,11 @@ type Bonus struct {
 	// CashbackPercent is an instant_cashback's share of the player's
 	// real-money net loss of the day it is taken on.
 	CashbackPercent int
+	// Claim rules (POST /api/user/claim-bonus; migration 0070).
+	RequiresEmailVerification bool // REQUIRED_EMAIL_VERIFICATION
+	RegistrationDays          int  // REGISTRATION_BONUS: within N days of sign-up; 0 = any time
+	MaxParticipants           int  // MAXIMUM_PARTICIPANTS: players who may ever take it; 0 = no bound
+	RetryDays                 int  // RETRY_PERIOD: again N days after the last grant ended; 0 = once
 }
 
 // Service is the bonus core.
@@ -130,7 +135,8 @@ func parseWhen(s string) (time.Time, bool) {
 
 const bonusColumns = `id, code, name, type, is_active, sort_order, deposit_bonus_percent, wagering_multiplier, wagering_type,
 	deposits_number, days_valid, valid_from, valid_to, free_spins_quantity, free_spin_game, allowed_countries,
-	restricted_countries, banners, terms, valid_on_days, cashback_percent`
+	restricted_countries, banners, terms, valid_on_days, cashback_percent, requires_email_verification, registration_days,
+	max_participants, retry_days`
 
 type queryer interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
@@ -144,7 +150,8 @@ func scanBonus(row interface{ Scan(...any) error }) (Bonus, error) {
 	)
 	err := row.Scan(&b.ID, &b.Code, &b.Name, &b.Type, &b.Active, &b.Order, &b.DepositBonusPercent, &b.WageringMultiplier,
 		&b.WageringType, &b.DepositsNumber, &b.DaysValid, &b.ValidFrom, &b.ValidTo, &b.FreeSpinsQuantity, &b.FreeSpinGame,
-		&allowed, &restricted, &banns, &b.Terms, &days, &b.CashbackPercent)
+		&allowed, &restricted, &banns, &b.Terms, &days, &b.CashbackPercent, &b.RequiresEmailVerification, &b.RegistrationDays,
+		&b.MaxParticipants, &b.RetryDays)
 	if err != nil {
 		return Bonus{}, err
 	}

@@ -158,29 +158,39 @@ func (s *Service) localNow(ctx context.Context, userID int64, asked string) (tim
 	return s.Calendar.LocalNow(ctx, userID, asked)
 }
 
-// CashbackPlaced is the answer of an instant cashback: placed on the
-// calendar's day, claimed there (code ADD_TO_CALENDAR).
-type CashbackPlaced struct {
-	Code         string `json:"code"`
-	Message      string `json:"message"`
-	BonusID      int64  `json:"bonusId"`
-	Amount       string `json:"amount"`
-	CurrencyCode string `json:"currencyCode"`
-	Day          string `json:"day"`
+// Claimed is the answer of POST /api/user/claim-bonus: code ADD_TO_CALENDAR
+// for an instant cashback placed on the calendar's day (day), code
+// BONUS_ACTIVATED for a bonus granted at once (userBonus: no_deposit,
+// freespins).
+type Claimed struct {
+	Code         string     `json:"code"`
+	Message      string     `json:"message"`
+	BonusID      int64      `json:"bonusId"`
+	Amount       string     `json:"amount"`
+	CurrencyCode string     `json:"currencyCode"`
+	Day          string     `json:"day,omitempty"`
+	UserBonus    *UserBonus `json:"userBonus,omitempty"`
 }
 
-// Claim takes a bonus that needs no deposit (POST /api/user/claim-bonus).
-// Only instant cashback is built (issue 14); the other types are claimed
-// with a deposit or not yet (issue 13): BONUS_NOT_AVAILABLE.
-func (s *Service) Claim(ctx context.Context, userID int64, ref, zone string) (CashbackPlaced, error) {
+// CashbackPlaced is the answer of an instant cashback.
+type CashbackPlaced = Claimed
+
+// Claim takes a bonus that needs no deposit (POST /api/user/claim-bonus):
+// an instant cashback goes on the rewards calendar (issue 14), a no-deposit
+// bonus is granted at once (claim.go); a deposit bonus is taken with a
+// deposit: BONUS_NOT_AVAILABLE.
+func (s *Service) Claim(ctx context.Context, userID int64, ref, zone string) (Claimed, error) {
 	b, err := bonusByRef(ctx, s.db.Read, ref)
 	if err != nil {
-		return CashbackPlaced{}, err
+		return Claimed{}, err
 	}
-	if b.Type != TypeInstantCashback || s.Calendar == nil {
-		return CashbackPlaced{}, fmt.Errorf("claim bonus %d of type %s: %w", b.ID, b.Type, ErrNotAvailable)
+	switch {
+	case b.Type == TypeInstantCashback && s.Calendar != nil:
+		return s.claimCashback(ctx, userID, b, zone)
+	case b.Type == TypeNoDeposit:
+		return s.claimGrant(ctx, userID, b, zone)
 	}
-	return s.claimCashback(ctx, userID, b, zone)
+	return Claimed{}, fmt.Errorf("claim bonus %d of type %s: %w", b.ID, b.Type, ErrNotAvailable)
 }
 
 // claimCashback: the bonus's share of the net loss of its day so far (today

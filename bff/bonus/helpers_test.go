@@ -182,3 +182,11 @@ func wantCode(tb testing.TB, err error, code string) {
 		tb.Fatalf("error %v, want %s", err, code)
 	}
 }
+
+func apiError(err error) *api.Error {
+	var apiErr *api.Error
+	if errors.As(err, &apiErr) {
+		return apiErr
+	}
+	return &api.Error{Status: 500, Code: fmt.Sprint(err)}
+}

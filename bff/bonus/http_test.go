@@ -96,4 +96,35 @@ func TestHTTP(t *testing.T) {
 	if code, doc := call("POST", path, token); code != 409 || doc["error"].(map[string]any)["code"] != "BONUS_NOT_ACTIVE" {
 		t.Fatalf("second cancel %d %v", code, doc)
 	}
+
+	// A no-deposit claim: BONUS_ACTIVATED with the user bonus; a second
+	// claim answers the same grant; a refusal is the error shape.
+	claim := func(body, tok string) (int, map[string]any) {
+		req, _ := http.NewRequest("POST", srv.URL+"/api/user/claim-bonus", strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer "+tok)
+		req.Header.Set("Content-Type", "application/json")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		var doc map[string]any
+		json.NewDecoder(res.Body).Decode(&doc)
+		return res.StatusCode, doc
+	}
+	body := fmt.Sprintf(`{"bonusId": %d}`, f.ids["gift"])
+	code, doc = claim(body, other)
+	data, _ := doc["data"].(map[string]any)
+	if code != 200 || data["code"] != "BONUS_ACTIVATED" || data["userBonus"].(map[string]any)["wagerLeft"] != "50.00" {
+		t.Fatalf("claim %d %v", code, doc)
+	}
+	if code, again := claim(body, other); code != 200 || again["data"].(map[string]any)["userBonus"].(map[string]any)["id"] != data["userBonus"].(map[string]any)["id"] {
+		t.Fatalf("claim again %d %v", code, again)
+	}
+	if code, doc := claim(`{"bonusId": "welcome"}`, other); code != 422 || doc["error"].(map[string]any)["code"] != "BONUS_NOT_AVAILABLE" {
+		t.Fatalf("a deposit bonus claimed %d %v", code, doc)
+	}
+	if code, doc := claim(`{}`, other); code != 400 {
+		t.Fatalf("no bonusId %d %v", code, doc)
+	}
 }

@@ -46,6 +46,11 @@ type SeedBonus struct {
 	Amounts             map[string]SeedAmounts `json:"amounts"`
 	ValidOnDays         []int                  `json:"validOnDays,omitempty"`
 	CashbackPercent     int                    `json:"cashbackPercent,omitempty"`
+	// Claim rules of a bonus taken without a deposit (docs/bonus.md).
+	RequiresEmailVerification bool `json:"requiresEmailVerification,omitempty"`
+	RegistrationDays          int  `json:"registrationDays,omitempty"`
+	MaxParticipants           int  `json:"maxParticipants,omitempty"`
+	RetryDays                 int  `json:"retryDays,omitempty"`
 }
 
 // SeedFile is the shape of data/seed/bonuses.json.
@@ -89,6 +94,9 @@ func (sb SeedBonus) check() error {
 	}
 	if sb.Type == TypeInstantCashback && (sb.CashbackPercent <= 0 || sb.CashbackPercent > 100) {
 		return fmt.Errorf("bonus %q: an instant cashback needs cashbackPercent 1 to 100", sb.Code)
+	}
+	if sb.RegistrationDays < 0 || sb.MaxParticipants < 0 || sb.RetryDays < 0 {
+		return fmt.Errorf("bonus %q: registrationDays, maxParticipants and retryDays cannot be negative", sb.Code)
 	}
 	for _, d := range sb.ValidOnDays {
 		if d < 1 || d > 7 {
@@ -140,8 +148,9 @@ func upsert(ctx context.Context, tx *sql.Tx, sb SeedBonus) error {
 	var id int64
 	err := tx.QueryRowContext(ctx, `INSERT INTO bonuses(code, name, type, is_active, sort_order, deposit_bonus_percent, wagering_multiplier,
 			wagering_type, deposits_number, days_valid, valid_from, valid_to, free_spins_quantity, free_spin_game, allowed_countries,
-			restricted_countries, banners, terms, valid_on_days, cashback_percent)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			restricted_countries, banners, terms, valid_on_days, cashback_percent, requires_email_verification, registration_days,
+			max_participants, retry_days)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT(code) DO UPDATE SET name = excluded.name, type = excluded.type, is_active = excluded.is_active,
 			sort_order = excluded.sort_order, deposit_bonus_percent = excluded.deposit_bonus_percent,
 			wagering_multiplier = excluded.wagering_multiplier, wagering_type = excluded.wagering_type,
@@ -149,11 +158,14 @@ func upsert(ctx context.Context, tx *sql.Tx, sb SeedBonus) error {
 			valid_to = excluded.valid_to, free_spins_quantity = excluded.free_spins_quantity, free_spin_game = excluded.free_spin_game,
 			allowed_countries = excluded.allowed_countries, restricted_countries = excluded.restricted_countries,
 			banners = excluded.banners, terms = excluded.terms, valid_on_days = excluded.valid_on_days,
-			cashback_percent = excluded.cashback_percent, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+			cashback_percent = excluded.cashback_percent, requires_email_verification = excluded.requires_email_verification,
+			registration_days = excluded.registration_days, max_participants = excluded.max_participants,
+			retry_days = excluded.retry_days, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
 		RETURNING id`,
 		sb.Code, sb.Name, sb.Type, sb.IsActive, sb.Order, sb.DepositBonusPercent, sb.WageringMultiplier, sb.WageringType,
 		sb.DepositsNumber, sb.DaysValid, sb.ValidFrom, sb.ValidTo, sb.FreeSpinsQuantity, sb.FreeSpinGame,
-		jsonText(sb.AllowedCountries), jsonText(sb.RestrictedCountries), string(banners), sb.Terms, jsonText(sb.ValidOnDays), sb.CashbackPercent).Scan(&id)
+		jsonText(sb.AllowedCountries), jsonText(sb.RestrictedCountries), string(banners), sb.Terms, jsonText(sb.ValidOnDays), sb.CashbackPercent,
+		sb.RequiresEmailVerification, sb.RegistrationDays, sb.MaxParticipants, sb.RetryDays).Scan(&id)
 	if err != nil {
 		return fmt.Errorf("bonus %q: %w", sb.Code, err)
 	}

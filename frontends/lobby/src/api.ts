@@ -13,6 +13,7 @@ export const LOBBY_API = {
   favorites: '/api/user/favorites',
   gameUrl: '/api/admin/get-game-url',
   providers: '/api/admin/get-game-providers',
+  claimBonus: '/api/user/claim-bonus',
 } as const;
 
 export interface Category {
@@ -56,6 +57,7 @@ export interface Banner {
 
 export interface Bonus {
   id: string | number;
+  code?: string;
   name?: string;
   type?: 'no_deposit' | 'freespins' | 'instant_cashback' | 'deposit' | string;
   banner?: Banner;
@@ -97,6 +99,27 @@ export function usePromotions(language: string): QueryState<{ bonus: Paged<Bonus
 
 export function setFavorite(gameId: Game['id'], favorite: boolean): Promise<unknown> {
   return favorite ? post(LOBBY_API.favorites, { gameId }) : del(`${LOBBY_API.favorites}/${encodeURIComponent(String(gameId))}`);
+}
+
+/** Bonus types a player takes with claim-bonus from a promotion page (docs/bonus.md). */
+export const CLAIMABLE_TYPES: readonly string[] = ['no_deposit'];
+
+export function isClaimable(bonus: Bonus): boolean {
+  return CLAIMABLE_TYPES.includes(String(bonus.type));
+}
+
+export interface Claimed {
+  code: string;
+  message: string;
+  bonusId: number;
+  amount: string;
+  currencyCode: string;
+  userBonus?: { id: number; wageringRequired: string; freeSpinsLeft?: number; freeSpinGame?: string };
+}
+
+/** POST /api/user/claim-bonus {bonusId}: refusals are 402/409/422 with the SPEC code and a text. */
+export function claimBonus(bonusId: Bonus['id']): Promise<Claimed> {
+  return post<Claimed>(LOBBY_API.claimBonus, { bonusId });
 }
 
 export type PlayMode = 'real' | 'demo';

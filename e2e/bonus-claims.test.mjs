@@ -1,0 +1,58 @@
+// Bonus claims end to end (issue 13): a player claims the seeded
+// no-deposit bonus from /freemoney and sees it in My bonuses; the claim
+// grants once, however often it is sent.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { MOBILE, PENDING_API, requireBuilds, screenshot, useSite, waitForApp, withPage } from './lib/suite.mjs';
+import { api, logIn, newPlayer } from './lib/players.mjs';
+
+describe('bonus claims', () => {
+  const site = useSite();
+  const ALLOW_HTTP = [...PENDING_API, /^404 [^ ]*\/studio\/thumbnails\//];
+  const opts = (extra = {}) => ({ baseURL: site.server.url, allow: { http: ALLOW_HTTP }, ...extra });
+
+  test('a player claims the no-deposit bonus on /freemoney and sees it in My bonuses', async (t) => {
+    requireBuilds(site.server, ['root', 'lobby', 'profile']);
+    const player = await newPlayer(site, { prefix: 'freemoney' });
+    await withPage(site.browser, t, opts({ viewport: MOBILE }), async ({ page, context }) => {
+      await logIn(context, site, player);
+      await page.goto('/freemoney');
+      await waitForApp(page, 'lobby');
+      const card = page.locator('article[data-bonus="free-10"]');
+      await card.getByText('10 EUR free, no deposit needed').waitFor();
+      // Only the offers taken without a deposit, each with a working Claim.
+      assert.equal(await page.locator('article[data-bonus="welcome-100"]').count(), 0, 'no deposit bonus on /freemoney');
+      await card.getByRole('button', { name: 'Claim' }).click();
+      await card.getByTestId('claim-done').getByText('10.00 EUR added to your bonus balance. Wager 400.00 EUR to turn it into real money.').waitFor();
+      await screenshot(page, 'bonus-freemoney-claimed-375');
+      await card.getByRole('link', { name: 'My bonuses' }).click();
+      await waitForApp(page, 'profile');
+      const row = page.getByTestId('my-bonuses').locator('tbody tr').first();
+      await row.getByText('10 EUR free, no deposit needed').waitFor();
+      await row.getByText('Active').waitFor();
+      await screenshot(page, 'bonus-freemoney-my-bonuses-375');
+    });
+    const details = (await api(site, 'GET', '/api/user/get-user-details', null, player.token)).json.data;
+    assert.equal(details.userWallet.bonusBalance, '10.00');
+    assert.equal(details.activeBonus.type, 'no_deposit');
+    assert.equal(details.activeBonus.wagerLeft, '400.00');
+  });
+
+  test('50 concurrent claims grant once; a refusal is the error shape with its code', async () => {
+    const player = await newPlayer(site, { prefix: 'claimrace' });
+    const list = (await api(site, 'GET', '/api/admin/get-all-bonus?type=no_deposit&currencyCode=EUR')).json.data.bonus.rows;
+    const free = list.find((b) => b.code === 'free-10');
+    assert.ok(free, 'the seeded no-deposit bonus is listed');
+    const answers = await Promise.all(Array.from({ length: 50 }, () => api(site, 'POST', '/api/user/claim-bonus', { bonusId: free.id }, player.token)));
+    assert.deepEqual([...new Set(answers.map((a) => a.status))], [200]);
+    assert.equal(new Set(answers.map((a) => a.json.data.userBonus.id)).size, 1, 'one grant');
+    const mine = (await api(site, 'GET', '/api/user/get-user-bonuses', null, player.token)).json.data;
+    assert.equal(mine.count, 1);
+    assert.equal((await api(site, 'GET', '/api/user/get-user-details', null, player.token)).json.data.userWallet.bonusBalance, '10.00');
+    // Cancelled, it cannot be taken again.
+    assert.equal((await api(site, 'POST', `/api/user/bonuses/${mine.rows[0].id}/cancel`, {}, player.token)).status, 200);
+    const again = await api(site, 'POST', '/api/user/claim-bonus', { bonusId: free.id }, player.token);
+    assert.deepEqual([again.status, again.json.error?.code], [409, 'CANCELLED']);
+    assert.ok(again.json.error.message.length > 10);
+  });
+});

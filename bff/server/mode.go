@@ -57,6 +57,10 @@ func (c Config) Check() error {
 	if c.Demo() {
 		return errors.Join(errs...)
 	}
+	if c.DemoMinute != 0 {
+		// It shortens players' session time limits and reality checks.
+		errs = append(errs, fmt.Errorf("CASINO_DEMO_MINUTE=%s shortens players' session limits and reality checks: demo mode only", c.DemoMinute))
+	}
 	for _, t := range []struct{ name, value string }{
 		{"CASINO_ADMIN_TOKEN", c.AdminToken}, {"CASINO_DEPLOY_TOKEN", c.DeployToken}, {"CASINO_SYSTEM_TOKEN", c.SystemToken},
 	} {

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"casino/bff/session"
 )
@@ -28,6 +29,8 @@ func TestConfigCheck(t *testing.T) {
 		{"production without a public URL", Config{Mode: ModeProduction}, []string{"CASINO_PUBLIC_URL"}},
 		{"production on plain http", Config{Mode: ModeProduction, PublicURL: "http://casino.example"}, []string{"CASINO_PUBLIC_URL"}},
 		{"production with a path", Config{Mode: ModeProduction, PublicURL: "https://casino.example/x"}, []string{"CASINO_PUBLIC_URL"}},
+		{"demo with a short minute", Config{DemoMinute: time.Second}, nil},
+		{"production with a short minute", Config{Mode: ModeProduction, PublicURL: "https://casino.example", DemoMinute: time.Second}, []string{"CASINO_DEMO_MINUTE=1s", "demo mode only"}},
 	} {
 		err := tt.cfg.Check()
 		if len(tt.want) == 0 {

@@ -59,7 +59,7 @@ type Config struct {
 	Releases      ReleaseWatch // automatic rollback of failing front-end releases (releases.go)
 	// DemoMinute shortens the minute of session time limits and reality
 	// checks (CASINO_DEMO_MINUTE, end-to-end tests): a demo only, New
-	// refuses it in production.
+	// refuses it in production (Check).
 	DemoMinute time.Duration
 }
 
@@ -98,9 +98,6 @@ type App struct {
 // casino cannot render a page without them, so failing here stops the
 // process with a clear message.
 func New(ctx context.Context, cfg Config) (*App, error) {
-	if cfg.DemoMinute != 0 && !cfg.Demo() {
-		return nil, fmt.Errorf("CASINO_DEMO_MINUTE shortens players' session limits and reality checks: demo mode only")
-	}
 	if err := cfg.Check(); err != nil {
 		return nil, fmt.Errorf("refusing to start (%s mode):\n%w", cfg.Mode, err)
 	}

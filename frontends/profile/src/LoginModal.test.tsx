@@ -64,4 +64,35 @@ describe('LoginModal', () => {
     expect(await screen.findByText('Wrong email or password')).toBeTruthy();
     expect(getToken()).toBeNull();
   });
+
+  it('a self-excluded player sees the end and may log in only to withdraw', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string, init: RequestInit) => {
+        if (url !== '/api/user/login') return Promise.resolve(new Response(JSON.stringify({ data: { features: {} } }), { status: 200 }));
+        const body = JSON.parse(String(init.body));
+        bodies.push(body);
+        return Promise.resolve(
+          body.withdrawalOnly
+            ? new Response(JSON.stringify({ data: { accessToken: 'tok-w', selfExclusion: { until: '2026-11-27T10:00:00Z', permanent: false, restricted: true } } }), { status: 200 })
+            : new Response(
+                JSON.stringify({ error: { code: 'SELF_EXCLUDED', message: 'Your account is self-excluded until 27 Nov 2026 10:00 UTC.', fields: { selfExclusionUntil: '2026-11-27T10:00:00Z' } } }),
+                { status: 409 },
+              ),
+        );
+      }),
+    );
+    renderModal();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'a@b.co' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'x' } });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Log in' }).at(-1)!);
+    const notice = await screen.findByTestId('login-self-excluded');
+    expect(notice.textContent).toMatch(/^Your account is self-excluded until .*2026.*\. You cannot log in to play until then\.$/);
+    expect(getToken()).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Log in to withdraw my balance' }));
+    await waitFor(() => expect(getToken()).toBe('tok-w'));
+    expect(bodies.map((b) => b.withdrawalOnly ?? false)).toEqual([false, true]);
+    await waitFor(() => expect(window.location.pathname).toBe('/withdraw'));
+  });
 });

@@ -88,7 +88,8 @@ export function RealityCheckModal() {
   };
   const d = rc.data;
   return (
-    <Modal open title={intl.formatMessage(m.realityModalTitle)} onClose={() => undefined} closeOnBackdrop={false}>
+    // Closing it is an answer too: it counts as Continue (never a silent dismissal).
+    <Modal open title={intl.formatMessage(m.realityModalTitle)} onClose={() => void (busy ? undefined : carryOn())} closeOnBackdrop={false}>
       <Stack $gap={3} data-testid="reality-check">
         {!d ? (
           <Skeleton $height="96px" />

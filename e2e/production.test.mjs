@@ -11,7 +11,8 @@ import { api, PLAYER_PASSWORD } from './lib/players.mjs';
 import { ACCOUNT_SEL as A, SEL, http, requireBuilds, startServer, useSite, waitForApp, withPage } from './lib/suite.mjs';
 
 const PUBLIC_URL = 'https://casino.example';
-const PRODUCTION = { CASINO_MODE: 'production', CASINO_PUBLIC_URL: PUBLIC_URL, CASINO_ADMIN_TOKEN: randomBytes(32).toString('hex') };
+// The default write limit (5 a second, bursts of 30, per address), not the raised one of other e2e servers.
+const PRODUCTION = { CASINO_MODE: 'production', CASINO_PUBLIC_URL: PUBLIC_URL, CASINO_ADMIN_TOKEN: randomBytes(32).toString('hex'), CASINO_WRITE_RATE: '5,30' };
 
 describe('production mode', () => {
   const site = useSite({ env: PRODUCTION });
@@ -90,5 +91,15 @@ describe('production mode', () => {
       await waitForApp(page, 'lobby');
       assert.equal(await page.locator(SEL.menuLogin).count(), 0);
     });
+  });
+
+  // Last: it spends this address's allowance.
+  test('anonymous writes from one address are limited: past the burst, 429 "Try again later"', async () => {
+    const answers = await Promise.all(Array.from({ length: 60 }, () =>
+      http(site, '/api/user/log-event', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"event":"PAGE_VIEW","url":"/"}' })));
+    const refused = answers.filter((r) => r.status === 429);
+    assert.ok(refused.length >= 20 && refused.length <= 35, `${refused.length} of 60 refused`);
+    assert.equal((await refused[0].json()).error.message, 'Try again later');
+    assert.equal(refused[0].headers.get('retry-after'), '1');
   });
 });

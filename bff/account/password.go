@@ -8,8 +8,12 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
+	"time"
 
 	"golang.org/x/crypto/argon2"
+
+	"casino/bff/api"
 )
 
 // argon2id parameters: OWASP's minimum (19 MiB, 2 iterations, 1 lane).
@@ -22,13 +26,37 @@ const (
 )
 
 // hashSlots bounds concurrent hashes: each takes ~19 MiB and ~35 ms of a core,
-// so a burst of logins queues instead of exhausting memory.
-var hashSlots = make(chan struct{}, 4)
+// so a burst of logins queues instead of exhausting memory. The queue is
+// bounded too, in length and in time: beyond it a caller is told to try
+// again later at once instead of holding a connection (issue 18, item 8).
+var (
+	hashSlots   = make(chan struct{}, 4)
+	hashWaiting atomic.Int64
+)
+
+const (
+	hashQueueMax  = 64
+	hashQueueWait = 5 * time.Second
+)
 
 func acquireHashSlot(ctx context.Context) error {
 	select {
 	case hashSlots <- struct{}{}:
 		return nil
+	default:
+	}
+	if hashWaiting.Add(1) > hashQueueMax {
+		hashWaiting.Add(-1)
+		return fmt.Errorf("password hash queue full: %w", api.ErrTooManyRequests)
+	}
+	defer hashWaiting.Add(-1)
+	timer := time.NewTimer(hashQueueWait)
+	defer timer.Stop()
+	select {
+	case hashSlots <- struct{}{}:
+		return nil
+	case <-timer.C:
+		return fmt.Errorf("password hash queue: waited %s: %w", hashQueueWait, api.ErrTooManyRequests)
 	case <-ctx.Done():
 		return ctx.Err()
 	}

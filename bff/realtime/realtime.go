@@ -156,6 +156,10 @@ func serveStream(w http.ResponseWriter, r *http.Request, events <-chan Event, in
 // returns.
 func serveStreamUntil(w http.ResponseWriter, r *http.Request, events <-chan Event, initial []Event, end <-chan time.Time, last Event) error {
 	rc := http.NewResponseController(w)
+	// A stream lives longer than the server's write time-out, which guards
+	// ordinary answers against slow readers; each heartbeat proves the
+	// client still reads (a dead one fails the write).
+	rc.SetWriteDeadline(time.Time{})
 	hdr := w.Header()
 	hdr.Set("Content-Type", "text/event-stream")
 	hdr.Set("Cache-Control", "no-store")

@@ -61,6 +61,7 @@ type Config struct {
 	// checks (CASINO_DEMO_MINUTE, end-to-end tests): a demo only, New
 	// refuses it in production (Check).
 	DemoMinute time.Duration
+	Limits     Limits // what callers without a login can do at once (limits.go); zero: DefaultLimits
 }
 
 // App is the running casino: its database, services and handler.
@@ -88,6 +89,8 @@ type App struct {
 	Races      *races.Service
 	Referral   *referral.Service
 	Chat       *chat.Service
+
+	guards *guards // limits.go
 
 	// Ledger is the one ledger every service posts through: its group
 	// commit batches their writes together (one queue for the one writer).
@@ -118,6 +121,7 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 		Catalog:   i18n.NewCatalog(filepath.Join(cfg.ContentDir, "locales")),
 		Realtime:  realtime.NewHub(),
 		Ledger:    ledger.New(db),
+		guards:    newGuards(cfg.Limits),
 	}
 	a.Sessions.SecureCookies = cfg.secureCookies()
 	a.Tracking = tracking.NewLog(db, a.Sessions)
@@ -319,6 +323,13 @@ func (a *App) middleware(next http.Handler) http.Handler {
 		if err := csrf.Check(r); err != nil {
 			api.WriteError(w, r, api.ErrForbidden)
 			return
+		}
+		release, ok := a.limit(w, r)
+		if !ok {
+			return
+		}
+		if release != nil {
+			defer release()
 		}
 		if strings.HasPrefix(r.URL.Path, "/api/") {
 			if a.Config.SystemToken != "" && subtle.ConstantTimeCompare([]byte(r.Header.Get("X-System-Token")), []byte(a.Config.SystemToken)) != 1 {

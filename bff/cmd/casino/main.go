@@ -23,6 +23,8 @@ import (
 	"syscall"
 	"time"
 
+	"golang.org/x/net/netutil"
+
 	"casino/bff/database"
 	"casino/bff/demo"
 	"casino/bff/frontends"
@@ -153,13 +155,23 @@ func serve(ctx context.Context, args []string) error {
 			return fmt.Errorf("CASINO_DEMO_MINUTE %q: want a duration such as 1s", v)
 		}
 	}
+	limits, err := server.LimitsFromEnv()
+	if err != nil {
+		return err
+	}
+	maxConns := 4096
+	if v := os.Getenv("CASINO_MAX_CONNECTIONS"); v != "" {
+		if maxConns, err = strconv.Atoi(v); err != nil || maxConns <= 0 {
+			return fmt.Errorf("CASINO_MAX_CONNECTIONS %q: want a positive whole number", v)
+		}
+	}
 	cfg := server.Config{
 		Mode: mode, DataDir: c.data, ContentDir: c.content,
 		DeployToken: os.Getenv("CASINO_DEPLOY_TOKEN"), SystemToken: os.Getenv("CASINO_SYSTEM_TOKEN"),
 		AdminToken: os.Getenv("CASINO_ADMIN_TOKEN"), PublicURL: os.Getenv("CASINO_PUBLIC_URL"),
 		CryptoXPUB: os.Getenv("CASINO_CRYPTO_XPUB"), SandboxOff: os.Getenv("CASINO_SANDBOX") == "off",
 		SecureCookies: geoCfg.SecureCookies,
-		Geo:           geoCfg, SMTP: smtpCfg, MailFrom: os.Getenv("CASINO_MAIL_FROM"), Releases: releases,
+		Geo:           geoCfg, SMTP: smtpCfg, MailFrom: os.Getenv("CASINO_MAIL_FROM"), Releases: releases, Limits: limits,
 		DemoMinute: demoMinute,
 	}
 	app, err := server.New(ctx, cfg)
@@ -176,10 +188,17 @@ func serve(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	// Connections, headers and slow clients are bounded (issue 18, item 8):
+	// a 25 MB document upload fits the read time-out on a slow line; event
+	// streams lift the write time-out for themselves (bff/realtime).
+	ln = netutil.LimitListener(ln, maxConns)
 	srv := &http.Server{
 		Handler:           handler,
 		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       2 * time.Minute,
+		WriteTimeout:      2 * time.Minute,
 		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    64 << 10,
 		BaseContext:       func(net.Listener) context.Context { return ctx },
 	}
 	slog.Info("casino listening", "addr", "http://"+ln.Addr().String(), "data", c.data)

@@ -1,9 +1,10 @@
 // Bonus claims end to end (issue 13): a player claims the seeded
 // no-deposit bonus from /freemoney and sees it in My bonuses; the claim
-// grants once, however often it is sent.
+// grants once, however often it is sent; a player claims the seeded free
+// spins, plays them in the studio game and sees "free spins left" go down.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { MOBILE, PENDING_API, requireBuilds, screenshot, useSite, waitForApp, withPage } from './lib/suite.mjs';
+import { MOBILE, PENDING_API, requireBuilds, screenshot, useSite, waitFor, waitForApp, withPage } from './lib/suite.mjs';
 import { api, logIn, newPlayer } from './lib/players.mjs';
 
 describe('bonus claims', () => {
@@ -54,5 +55,45 @@ describe('bonus claims', () => {
     const again = await api(site, 'POST', '/api/user/claim-bonus', { bonusId: free.id }, player.token);
     assert.deepEqual([again.status, again.json.error?.code], [409, 'CANCELLED']);
     assert.ok(again.json.error.message.length > 10);
+  });
+
+  test('a player claims free spins, plays them in the studio game and sees "free spins left" go down', async (t) => {
+    requireBuilds(site.server, ['root', 'lobby']);
+    const player = await newPlayer(site, { prefix: 'spins' });
+    await withPage(site.browser, t, opts({ viewport: MOBILE }), async ({ page, context }) => {
+      await logIn(context, site, player);
+      await page.goto('/freemoney');
+      await waitForApp(page, 'lobby');
+      const card = page.locator('article[data-bonus="spins-20"]');
+      await card.getByRole('button', { name: 'Claim' }).click();
+      await card.getByTestId('claim-done').getByText('20 free spins at 0.10 EUR each. Winnings go to your bonus balance.').waitFor();
+      await card.getByRole('link', { name: 'Play free spins' }).click();
+      await page.waitForURL(/\/casino\/games\/fruit-fiesta/);
+      await page.getByRole('button', { name: 'Play', exact: true }).click();
+      await page.waitForURL(/\/play\/studio\/fruit-fiesta/);
+      await page.locator('body[data-ready="1"]').waitFor({ timeout: 15_000 });
+      const left = page.locator('#free-spins');
+      await left.getByText(/^Free spins left: 20 of 20 · bet 0\.10 EUR/).waitFor();
+      assert.equal((await page.locator('#balance').textContent()).trim(), '0.00 EUR', 'no money of the player\'s');
+      await screenshot(page, 'bonus-free-spins-375');
+      for (const n of [19, 18]) {
+        const spin = page.waitForResponse((r) => r.url().includes('/spin') && r.request().method() === 'POST');
+        await page.getByRole('button', { name: 'Free spin' }).click();
+        const res = await (await spin).json();
+        assert.equal(res.data?.freeRound, true, JSON.stringify(res));
+        await left.getByText(new RegExp(`^Free spins left: ${n} of 20`)).waitFor();
+        await waitFor(async () => !(await page.getByRole('button', { name: 'Free spin' }).isDisabled()), { what: 'spin enabled', timeout: 15_000 });
+      }
+    });
+    // Nothing debited; the winnings (maybe none) are the bonus's amount and in the bonus balance.
+    const mine = (await api(site, 'GET', '/api/user/get-user-bonuses', null, player.token)).json.data.rows[0];
+    assert.deepEqual([mine.type, mine.status, mine.freeSpinsLeft, mine.freeSpinsQuantity, mine.freeSpinGame], ['freespins', 'active', 18, 20, 'fruit-fiesta']);
+    const wallet = (await api(site, 'GET', '/api/user/get-user-details', null, player.token)).json.data.userWallet;
+    assert.equal(wallet.bonusBalance, mine.bonusAmount);
+    assert.equal(wallet.withdrawable, '0.00', 'no real money from free spins');
+    // One free-spins bonus at a time.
+    const list = (await api(site, 'GET', '/api/admin/get-all-bonus?type=freespins&currencyCode=EUR')).json.data.bonus.rows;
+    const again = await api(site, 'POST', '/api/user/claim-bonus', { bonusId: list[0].id }, player.token);
+    assert.equal(again.json.data?.userBonus?.id, mine.id, 'the same claim answers the same grant');
   });
 });

@@ -187,7 +187,7 @@ func (s *Service) Claim(ctx context.Context, userID int64, ref, zone string) (Cl
 	switch {
 	case b.Type == TypeInstantCashback && s.Calendar != nil:
 		return s.claimCashback(ctx, userID, b, zone)
-	case b.Type == TypeNoDeposit:
+	case b.Type == TypeNoDeposit, b.Type == TypeFreeSpins:
 		return s.claimGrant(ctx, userID, b, zone)
 	}
 	return Claimed{}, fmt.Errorf("claim bonus %d of type %s: %w", b.ID, b.Type, ErrNotAvailable)

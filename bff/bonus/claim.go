@@ -29,6 +29,7 @@ var (
 	ErrRegistrationBonus   = newError(http.StatusUnprocessableEntity, "REGISTRATION_BONUS", "This bonus is only for new players shortly after sign-up")
 	ErrMaximumParticipants = newError(http.StatusConflict, "MAXIMUM_PARTICIPANTS", "This bonus has reached its maximum number of players")
 	ErrCancelled           = newError(http.StatusConflict, "CANCELLED", "You cancelled this bonus, so it cannot be taken again")
+	ErrActiveFreeSpins     = newError(http.StatusUnprocessableEntity, "ACTIVE_FREE_SPINS", "You already have free spins: play or cancel them before taking more")
 	ErrDaysValid           = newError(http.StatusConflict, "DAYS_VALID", "Your time to use this bonus has run out, so it cannot be taken again")
 	// ErrUnified is an unexpected failure of a claim: the text carries a
 	// reference (promotion id, user id, user bonus id) support can look up.
@@ -43,7 +44,7 @@ type claimer struct {
 	emailVerified bool
 	registered    time.Time
 	activeID      int64 // 0: no active bonus
-	activeBonusID int64
+	activeType    string
 	participated  bool // has had this bonus before
 	last          struct {
 		id     int64
@@ -59,8 +60,8 @@ func readClaimer(ctx context.Context, q queryer, userID, bonusID int64) (claimer
 	)
 	err := q.QueryRowContext(ctx, `SELECT u.currency_code, u.country_code, u.is_email_verified, u.created_at,
 			COALESCE((SELECT id FROM user_bonuses WHERE user_id = u.id AND status = 'active'), 0),
-			COALESCE((SELECT bonus_id FROM user_bonuses WHERE user_id = u.id AND status = 'active'), 0)
-		FROM users u WHERE u.id = ?`, userID).Scan(&c.currency, &c.country, &c.emailVerified, &registered, &c.activeID, &c.activeBonusID)
+			COALESCE((SELECT b.type FROM user_bonuses ub JOIN bonuses b ON b.id = ub.bonus_id WHERE ub.user_id = u.id AND ub.status = 'active'), '')
+		FROM users u WHERE u.id = ?`, userID).Scan(&c.currency, &c.country, &c.emailVerified, &registered, &c.activeID, &c.activeType)
 	if errors.Is(err, sql.ErrNoRows) {
 		return c, fmt.Errorf("bonus: player %d: %w", userID, ErrNotFound)
 	}
@@ -86,7 +87,15 @@ func readClaimer(ctx context.Context, q queryer, userID, bonusID int64) (claimer
 // bonus at a time. Participants are counted by the caller.
 func (b Bonus) checkClaim(now time.Time, weekday int, c claimer) (a Amounts, again bool, err error) {
 	a, ok := b.Amounts[c.currency]
-	if !b.Active || b.Type != TypeNoDeposit || !ok || a.BonusAmount <= 0 || !b.offeredIn(c.country) {
+	switch b.Type {
+	case TypeNoDeposit:
+		ok = ok && a.BonusAmount > 0
+	case TypeFreeSpins:
+		ok = ok && a.FreeSpinBet > 0 && b.FreeSpinsQuantity > 0 && b.FreeSpinGame != ""
+	default:
+		ok = false
+	}
+	if !b.Active || !ok || !b.offeredIn(c.country) {
 		return Amounts{}, false, fmt.Errorf("bonus %d for %s in %q: %w", b.ID, c.currency, c.country, ErrNotAvailable)
 	}
 	if err := b.open(now); err != nil {
@@ -120,6 +129,9 @@ func (b Bonus) checkClaim(now time.Time, weekday int, c claimer) (a Amounts, aga
 			return Amounts{}, false, ErrRetryPeriod.WithMessage("You have already used this bonus: you can take it again from %s UTC", next.UTC().Format("2006-01-02 15:04")).
 				WithField("retryFrom", stamp(next))
 		}
+	}
+	if c.activeID != 0 && c.activeType == TypeFreeSpins && b.Type == TypeFreeSpins {
+		return Amounts{}, false, ErrActiveFreeSpins
 	}
 	if c.activeID != 0 {
 		return Amounts{}, false, ErrActiveBonus
@@ -176,8 +188,21 @@ func (s *Service) claimGrant(ctx context.Context, userID int64, b Bonus, zone st
 		if err != nil {
 			return err
 		}
-		required := ledger.MulDiv(a.BonusAmount, int64(b.WageringMultiplier), 1)
 		expires := now.Add(time.Duration(b.DaysValid) * 24 * time.Hour)
+		if b.Type == TypeFreeSpins {
+			// No money yet: the rounds, their game and bet. Winnings
+			// become the bonus amount as they land (FreeRoundWon).
+			err = tx.QueryRowContext(c, `INSERT INTO user_bonuses(user_id, bonus_id, currency, bonus_amount, wagering_required, wagering_type,
+					max_win_amount, max_bet, started_at, expires_at, free_spins_total, free_spins_left, free_spin_game, free_spin_bet)
+				VALUES (?, ?, ?, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+				userID, b.ID, cur.Code, b.WageringType, a.MaxWinAmount, a.MaxBet, stamp(now), stamp(expires), b.FreeSpinsQuantity,
+				b.FreeSpinsQuantity, b.FreeSpinGame, a.FreeSpinBet).Scan(&id)
+			if err != nil {
+				return fmt.Errorf("bonus: record free spins: %w", err)
+			}
+			return wallet.SetWageringTx(lt, userID, b.WageringType, a.MaxBet)
+		}
+		required := ledger.MulDiv(a.BonusAmount, int64(b.WageringMultiplier), 1)
 		err = tx.QueryRowContext(c, `INSERT INTO user_bonuses(user_id, bonus_id, currency, bonus_amount, wagering_required, wagering_type,
 				max_win_amount, max_bet, started_at, expires_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
@@ -216,6 +241,10 @@ func (s *Service) claimGrant(ctx context.Context, userID int64, b Bonus, zone st
 	u, err := s.userBonus(ctx, s.db.Write, userID, id)
 	if err != nil {
 		return Claimed{}, err
+	}
+	if u.Type == TypeFreeSpins {
+		return Claimed{Code: BonusActivated, BonusID: b.ID, Amount: u.BonusAmount, CurrencyCode: u.CurrencyCode, UserBonus: &u,
+			Message: fmt.Sprintf("%d free spins at %s %s: play them in %s", u.FreeSpinsQuantity, u.FreeSpinBet, u.CurrencyCode, u.FreeSpinGame)}, nil
 	}
 	return Claimed{Code: BonusActivated, BonusID: b.ID, Amount: u.BonusAmount, CurrencyCode: u.CurrencyCode, UserBonus: &u,
 		Message: fmt.Sprintf("%s %s added to your bonus balance: wager %s %s to turn it into real money", u.BonusAmount, u.CurrencyCode,

@@ -94,6 +94,7 @@ type Offer struct {
 	ValidTo             string `json:"validTo"`
 	FreeSpinsQuantity   int    `json:"freeSpinsQuantity"`
 	FreeSpinGame        string `json:"freeSpinGame"`
+	FreeSpinBet         string `json:"freeSpinBet"` // the bet of one free spin ("" = not a free-spins bonus)
 	Banner              Banner `json:"banner"`
 	Terms               string `json:"terms"`
 	// ValidOnDays: ISO weekdays (Monday = 1) the bonus is offered on, [] = every day.
@@ -133,7 +134,7 @@ func (b Bonus) offer(c ledger.Currency, language string) Offer {
 		MaxWinAmount: amountText(a.MaxWinAmount, c), MinDeposit: amountText(a.MinDeposit, c), MaxBet: amountText(a.MaxBet, c),
 		BonusAmount: amountText(a.BonusAmount, c), WageringMultiplier: b.WageringMultiplier, WageringType: b.WageringType,
 		DepositsNumber: b.DepositsNumber, DaysValid: b.DaysValid, ValidFrom: b.ValidFrom, ValidTo: b.ValidTo,
-		FreeSpinsQuantity: b.FreeSpinsQuantity, FreeSpinGame: b.FreeSpinGame, Banner: b.banner(language), Terms: b.Terms,
+		FreeSpinsQuantity: b.FreeSpinsQuantity, FreeSpinGame: b.FreeSpinGame, FreeSpinBet: amountText(a.FreeSpinBet, c), Banner: b.banner(language), Terms: b.Terms,
 		ValidOnDays: append([]int{}, b.ValidOnDays...), CashbackPercent: b.CashbackPercent, MinLoss: amountText(a.MinLoss, c)}
 }
 

@@ -35,6 +35,13 @@ type UserBonus struct {
 	Expiry            string `json:"expiry"`
 	EndedAt           string `json:"endedAt,omitempty"`
 	Cancellable       bool   `json:"cancellable"`
+	// Free spins (a freespins bonus): how many it granted, how many are
+	// left, on which studio game and at which bet; their winnings are
+	// bonusAmount.
+	FreeSpinsQuantity int    `json:"freeSpinsQuantity"`
+	FreeSpinsLeft     int    `json:"freeSpinsLeft"`
+	FreeSpinGame      string `json:"freeSpinGame,omitempty"`
+	FreeSpinBet       string `json:"freeSpinBet,omitempty"`
 	Banner            Banner `json:"banner"`
 
 	wagered, required int64
@@ -43,17 +50,19 @@ type UserBonus struct {
 
 const userBonusColumns = `ub.id, ub.bonus_id, b.name, b.type, ub.status, ub.currency, COALESCE(ub.deposit_id, ''), ub.deposit_amount,
 	ub.bonus_amount, b.wagering_multiplier, ub.wagering_required, ub.wagered, ub.wagering_type, ub.max_win_amount, ub.max_bet,
-	ub.converted_amount, ub.forfeited_amount, ub.started_at, ub.expires_at, ub.ended_at, ub.user_id, b.banners`
+	ub.converted_amount, ub.forfeited_amount, ub.started_at, ub.expires_at, ub.ended_at, ub.user_id, b.banners,
+	ub.free_spins_total, ub.free_spins_left, ub.free_spin_game, ub.free_spin_bet`
 
 func scanUserBonus(row interface{ Scan(...any) error }) (UserBonus, error) {
 	var (
 		u                                                                 UserBonus
 		deposit, amount, maxWin, maxBet, converted, forfeited, multiplier int64
 		banners                                                           string
+		spinBet                                                           int64
 	)
 	err := row.Scan(&u.ID, &u.BonusID, &u.Name, &u.Type, &u.Status, &u.CurrencyCode, &u.DepositID, &deposit, &amount, &multiplier,
 		&u.required, &u.wagered, &u.WageringType, &maxWin, &maxBet, &converted, &forfeited, &u.Start, &u.Expiry, &u.EndedAt,
-		&u.userID, &banners)
+		&u.userID, &banners, &u.FreeSpinsQuantity, &u.FreeSpinsLeft, &u.FreeSpinGame, &spinBet)
 	if err != nil {
 		return UserBonus{}, err
 	}
@@ -71,6 +80,10 @@ func scanUserBonus(row interface{ Scan(...any) error }) (UserBonus, error) {
 	u.WagerLeft, u.MaxWinAmount, u.MaxBet = f(left), amountText(maxWin, c), amountText(maxBet, c)
 	u.ConvertedWinnings, u.ForfeitedAmount = f(converted), f(forfeited)
 	u.Cancellable = u.Status == StatusActive
+	u.FreeSpinBet = amountText(spinBet, c)
+	if u.Status != StatusActive {
+		u.FreeSpinsLeft = 0
+	}
 	b := Bonus{Name: u.Name}
 	if banners != "" {
 		json.Unmarshal([]byte(banners), &b.Banners)

@@ -21,6 +21,7 @@ type SeedAmounts struct {
 	MaxBet            string `json:"maxBet"`
 	BonusAmount       string `json:"bonusAmount"`
 	MinLoss           string `json:"minLoss,omitempty"`
+	FreeSpinBet       string `json:"freeSpinBet,omitempty"`
 }
 
 // SeedBonus is one bonus of data/seed/bonuses.json.
@@ -94,6 +95,9 @@ func (sb SeedBonus) check() error {
 	}
 	if sb.Type == TypeInstantCashback && (sb.CashbackPercent <= 0 || sb.CashbackPercent > 100) {
 		return fmt.Errorf("bonus %q: an instant cashback needs cashbackPercent 1 to 100", sb.Code)
+	}
+	if sb.Type == TypeFreeSpins && (sb.FreeSpinsQuantity <= 0 || sb.FreeSpinGame == "") {
+		return fmt.Errorf("bonus %q: a free-spins bonus needs freeSpinsQuantity and freeSpinGame", sb.Code)
 	}
 	if sb.RegistrationDays < 0 || sb.MaxParticipants < 0 || sb.RetryDays < 0 {
 		return fmt.Errorf("bonus %q: registrationDays, maxParticipants and retryDays cannot be negative", sb.Code)
@@ -177,15 +181,15 @@ func upsert(ctx context.Context, tx *sql.Tx, sb SeedBonus) error {
 		if err != nil || c.Code != code {
 			return fmt.Errorf("bonus %q: currency %q", sb.Code, code)
 		}
-		var v [6]int64
+		var v [7]int64
 		for i, f := range []struct{ s, what string }{{a.MinDeposit, "minDeposit"}, {a.MaxBonusThreshold, "maxBonusThreshold"},
-			{a.MaxWinAmount, "maxWinAmount"}, {a.MaxBet, "maxBet"}, {a.BonusAmount, "bonusAmount"}, {a.MinLoss, "minLoss"}} {
+			{a.MaxWinAmount, "maxWinAmount"}, {a.MaxBet, "maxBet"}, {a.BonusAmount, "bonusAmount"}, {a.MinLoss, "minLoss"}, {a.FreeSpinBet, "freeSpinBet"}} {
 			if v[i], err = parseSeedAmount(f.s, c, f.what); err != nil {
 				return fmt.Errorf("bonus %q: %w", sb.Code, err)
 			}
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO bonus_amounts(bonus_id, currency, min_deposit, max_bonus_threshold, max_win_amount, max_bet, bonus_amount, min_loss)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, id, code, v[0], v[1], v[2], v[3], v[4], v[5]); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO bonus_amounts(bonus_id, currency, min_deposit, max_bonus_threshold, max_win_amount, max_bet, bonus_amount, min_loss, free_spin_bet)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, id, code, v[0], v[1], v[2], v[3], v[4], v[5], v[6]); err != nil {
 			return fmt.Errorf("bonus %q %s: %w", sb.Code, code, err)
 		}
 	}

@@ -18,6 +18,7 @@ type activeRow struct {
 	currency          string
 	wagered, required int64
 	maxWin            int64
+	spinsLeft         int64 // free spins not played yet: the bonus cannot complete before they are
 }
 
 const (
@@ -28,7 +29,7 @@ const (
 	// float).
 	qStake = `UPDATE user_bonuses SET wagered = CASE WHEN wagered > 9223372036854775807 - ?1 THEN wagering_required ELSE wagered + ?1 END
 		WHERE user_id = ?2 AND status = 'active' AND currency = ?3
-		RETURNING id, currency, wagered, wagering_required, max_win_amount`
+		RETURNING id, currency, wagered, wagering_required, max_win_amount, free_spins_left`
 )
 
 // Prepare readies the statements of the stake hook on the writer, once; run
@@ -83,14 +84,14 @@ func (s *Service) Staked(lt *ledger.Tx, playerID int64, cur ledger.Currency, amo
 		return nil
 	}
 	r := activeRow{userID: playerID}
-	err := s.row(lt, s.qStake, qStake, amount, playerID, cur.Code).Scan(&r.id, &r.currency, &r.wagered, &r.required, &r.maxWin)
+	err := s.row(lt, s.qStake, qStake, amount, playerID, cur.Code).Scan(&r.id, &r.currency, &r.wagered, &r.required, &r.maxWin, &r.spinsLeft)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil
 	}
 	if err != nil {
 		return fmt.Errorf("bonus: wagering of player %d: %w", playerID, err)
 	}
-	if r.wagered >= r.required {
+	if r.wagered >= r.required && r.spinsLeft == 0 {
 		return s.complete(lt, r, s.Now())
 	}
 	return nil

@@ -8,6 +8,7 @@ import (
 
 	"casino/bff/bonus"
 	"casino/bff/cashier"
+	"casino/bff/studio"
 )
 
 // openBonus builds the bonus core and hooks it into the cashier (bonus
@@ -34,6 +35,17 @@ func (a *App) openBonus(ctx context.Context) {
 			return nil, err
 		}
 		return ub, err
+	}
+	// Free spins: the studio plays a freespins bonus's rounds through the
+	// wallet as free rounds (the wallet's FreeRounds hook is b).
+	if a.Studio != nil {
+		a.Studio.FreeSpins = func(ctx context.Context, userID int64, gameID string) (*studio.FreeSpins, error) {
+			f, err := b.FreeSpinsOn(ctx, userID, gameID)
+			if f == nil || err != nil {
+				return nil, err
+			}
+			return &studio.FreeSpins{Left: f.Left, Total: f.Total, Bet: f.Bet, Winnings: f.Winnings}, nil
+		}
 	}
 	go every(ctx, time.Minute, "bonus: expired bonuses forfeited", b.ExpireDue)
 }

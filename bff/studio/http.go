@@ -74,11 +74,16 @@ func (s *Service) Routes(mux *http.ServeMux, sessions *session.Manager) {
 		var body struct {
 			Bet      string `json:"bet"`
 			BonusBuy bool   `json:"bonusBuy"`
+			FreeSpin bool   `json:"freeSpin"` // one of the player's free spins, at their bet
 		}
 		if err := api.Decode(w, r, &body); err != nil {
 			return err
 		}
-		res, err := s.Spin(r.Context(), sess, body.Bet, body.BonusBuy)
+		spin := func() (*SpinResult, error) { return s.Spin(r.Context(), sess, body.Bet, body.BonusBuy) }
+		if body.FreeSpin {
+			spin = func() (*SpinResult, error) { return s.FreeSpin(r.Context(), sess) }
+		}
+		res, err := spin()
 		if err != nil {
 			return err
 		}

@@ -69,6 +69,29 @@ type Service struct {
 	// MayPlay, when set, gates every real-money round of a player (bff/
 	// protection: a reality check waiting for its answer pauses the games).
 	MayPlay func(ctx context.Context, userID int64) error
+	// FreeSpins, when set, tells a player's free spins on a game (bff/bonus:
+	// a claimed freespins bonus); nil: none.
+	FreeSpins func(ctx context.Context, userID int64, gameID string) (*FreeSpins, error)
+}
+
+// FreeSpins are a player's free spins on a game: Left rounds at Bet (a
+// decimal in the session currency); Winnings so far are bonus money.
+type FreeSpins struct {
+	Left     int    `json:"left"`
+	Total    int    `json:"total"`
+	Bet      string `json:"bet"`
+	Winnings string `json:"winnings"`
+}
+
+// ErrNoFreeSpins: a free spin asked for without free spins on the game.
+var ErrNoFreeSpins = &api.Error{Status: 409, Code: "NO_FREE_SPINS", Message: "No free spins left for this game"}
+
+// freeSpins are the session player's free spins on its game (nil: none).
+func (s *Service) freeSpins(ctx context.Context, sess *Session) (*FreeSpins, error) {
+	if sess.Mode != ModeReal || s.FreeSpins == nil {
+		return nil, nil
+	}
+	return s.FreeSpins(ctx, sess.UserID, sess.GameID)
 }
 
 // mayPlay applies MayPlay to a real-money session.
@@ -105,6 +128,8 @@ type Launched struct {
 	Seeds    SeedState    `json:"seeds"`
 	Title    Title        `json:"title"`
 	Game     any          `json:"game"` // slot.Info or the roulette table
+	// FreeSpins: the player's free spins on this game, when a bonus gave some.
+	FreeSpins *FreeSpins `json:"freeSpins,omitempty"`
 }
 
 func newID(prefix string) string {
@@ -170,6 +195,9 @@ func (s *Service) Launch(ctx context.Context, player *session.Player, gameID, mo
 	}
 	if g, err := s.Catalog.Slot(gameID); err == nil {
 		out.Game = g.Info()
+		if out.FreeSpins, err = s.freeSpins(ctx, &sess); err != nil {
+			return nil, err
+		}
 	} else if gameID == RouletteID && s.Table != nil {
 		out.Game = tableInfo(s.Table, s.Now(), sc.Factor)
 	}
@@ -251,6 +279,10 @@ type SpinResult struct {
 	Currency string           `json:"currency"`
 	Seed     fair.RoundSeed   `json:"seed"`
 	Seeds    fair.PublicSeeds `json:"seeds"`
+	// FreeRound: the round was one of the player's free spins (nothing
+	// debited); FreeSpins: what is left of them after it.
+	FreeRound bool       `json:"freeRound,omitempty"`
+	FreeSpins *FreeSpins `json:"freeSpins,omitempty"`
 }
 
 // walletOutcome is what the wallet keeps with the round: enough to replay it
@@ -287,6 +319,35 @@ func compact(currency, id string, r *slot.Round, seed fair.RoundSeed) json.RawMe
 // owner's provably fair seeds and stored, then the bet is debited and the
 // win credited through the wallet (or the fun-money balance in demo).
 func (s *Service) Spin(ctx context.Context, sess *Session, betText string, bonusBuy bool) (*SpinResult, error) {
+	return s.spin(ctx, sess, betText, bonusBuy, false)
+}
+
+// FreeSpin plays one of the player's free spins on the session's game at
+// the free spins' bet: the round goes through the wallet as a free round
+// (nothing debited; its win goes to the bonus balance).
+func (s *Service) FreeSpin(ctx context.Context, sess *Session) (*SpinResult, error) {
+	fs, err := s.freeSpins(ctx, sess)
+	if err != nil {
+		return nil, err
+	}
+	if fs == nil || fs.Left <= 0 {
+		return nil, ErrNoFreeSpins
+	}
+	res, err := s.spin(ctx, sess, fs.Bet, false, true)
+	if err != nil {
+		return nil, err
+	}
+	res.FreeRound = true
+	if res.FreeSpins, err = s.freeSpins(ctx, sess); err != nil {
+		return nil, err
+	}
+	if res.FreeSpins == nil { // the last spin ended the bonus (nothing won)
+		res.FreeSpins = &FreeSpins{Total: fs.Total, Bet: fs.Bet, Winnings: fs.Winnings}
+	}
+	return res, nil
+}
+
+func (s *Service) spin(ctx context.Context, sess *Session, betText string, bonusBuy, free bool) (*SpinResult, error) {
 	g, err := s.Catalog.Slot(sess.GameID)
 	if err != nil {
 		return nil, ErrGameNotFound
@@ -357,7 +418,7 @@ func (s *Service) Spin(ctx context.Context, sess *Session, betText string, bonus
 	if err != nil || sess.Mode == ModeDemo {
 		return res, err
 	}
-	if res.Balance, err = s.settle(ctx, sess, res.RoundID, res.Round, res.Seed); err != nil {
+	if res.Balance, err = s.settle(ctx, sess, res.RoundID, res.Round, res.Seed, free); err != nil {
 		return nil, err
 	}
 	return res, nil
@@ -412,8 +473,9 @@ func (s *Service) money(sess *Session, round string, r *slot.Round, seed fair.Ro
 // settle debits the cost and credits the win of a stored round; it returns
 // the balance after. A refused debit marks the round refused and returns the
 // wallet's error (MAX_BET_LIMIT_REACHED, INSUFFICIENT_FUNDS, …) unchanged.
-func (s *Service) settle(ctx context.Context, sess *Session, round string, r *slot.Round, seed fair.RoundSeed) (string, error) {
+func (s *Service) settle(ctx context.Context, sess *Session, round string, r *slot.Round, seed fair.RoundSeed, free bool) (string, error) {
 	debit := s.money(sess, round, r, seed, ":bet", r.Cost)
+	debit.FreeRound = free
 	d, err := retry(ctx, func() (wallet.Result, error) { return s.Wallet.Debit(ctx, debit) })
 	if err != nil {
 		if wallet.IsRetryable(err) {

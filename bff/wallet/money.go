@@ -86,7 +86,11 @@ func (s *Service) validateMoney(ctx context.Context, provider, kind string, req 
 		return moneyCall{}, err
 	}
 	c.game = game
-	c.hash = requestHash(kind, req.PlayerID, req.GameID, req.RoundID, req.Currency, req.Amount, strconv.FormatBool(req.BonusBuy))
+	parts := []string{kind, req.PlayerID, req.GameID, req.RoundID, req.Currency, req.Amount, strconv.FormatBool(req.BonusBuy)}
+	if req.FreeRound {
+		parts = append(parts, "free")
+	}
+	c.hash = requestHash(parts...)
 	return c, nil
 }
 
@@ -232,7 +236,55 @@ func (w wtx) money(c moneyCall) (Result, *event, error) {
 		gameID: req.GameID, currency: p.currency.Code, amount: amount, balanceBefore: before}
 
 	var realPart, bonusPart int64
-	if c.kind == "debit" {
+	// A free round: opened by a free debit (FreeRound, no money staked), so
+	// its stake is 0; its win is bonus money paid by the house.
+	fr, _ := w.s.Wagering.(FreeRounds)
+	free := c.kind == "debit" && req.FreeRound || c.kind == "credit" && round.free
+	if c.kind == "debit" && haveRound && round.free && !req.FreeRound {
+		return Result{}, nil, api.ErrValidation.WithField("freeRound", "A free round is one debit")
+	}
+	if free && fr == nil {
+		return Result{}, nil, api.ErrValidation.WithField("freeRound", "Free rounds are not supported")
+	}
+	if free && c.kind == "debit" {
+		if haveRound {
+			return Result{}, nil, api.ErrValidation.WithField("freeRound", "A free round is one debit")
+		}
+		if err := fr.FreeRoundStaked(w.Tx, c.playerID, req.GameID, p.currency, amount); err != nil {
+			var apiErr *api.Error
+			if errors.As(err, &apiErr) {
+				return w.storeFailure(row, apiErr)
+			}
+			return Result{}, nil, err
+		}
+		// Nothing of the player's is staked: the history shows a bet of 0
+		// and the day's stakes, limits and events do not count it.
+		amount, row.amount = 0, 0
+	} else if free {
+		share, err := fr.FreeRoundShare(w.Tx, c.playerID, p.currency)
+		if err != nil {
+			return Result{}, nil, err
+		}
+		if share == ShareToBonus {
+			if amount > 0 {
+				tx, err := w.PostNew(ledger.Transfer{IdempotencyKey: "win:" + c.provider + ":" + req.TransactionID, Kind: ledger.KindBonusGrant,
+					Postings: []ledger.Posting{{Account: ledger.House, Amount: ledger.FromMinor(-amount, p.currency)},
+						{Account: ledger.PlayerBonus(c.playerID), Amount: ledger.FromMinor(amount, p.currency)}},
+					Metadata: map[string]string{"provider": c.provider, "game": req.GameID, "gameName": c.game.Name, "round": req.RoundID,
+						"transactionId": req.TransactionID, "reason": "free_round"}})
+				if err != nil {
+					return Result{}, nil, err
+				}
+				row.ledgerTx, bonusPart = tx.ID, amount
+			}
+			if err := fr.FreeRoundWon(w.Tx, c.playerID, p.currency, amount); err != nil {
+				return Result{}, nil, err
+			}
+			if real, bonus, err = w.PlayerBalances(c.playerID, p.currency); err != nil {
+				return Result{}, nil, err
+			}
+		}
+	} else if c.kind == "debit" {
 		realPart = min(amount, real)
 		if p.policy.Wagering == RealToFun {
 			bonusPart = amount - realPart
@@ -354,13 +406,16 @@ func (w wtx) money(c moneyCall) (Result, *event, error) {
 			outcome = *c.outcome
 		}
 		if err := w.row(qInsertRound, c.provider, req.RoundID, c.playerID, req.GameID, p.currency.Code, betReal, betBonus,
-			before, after, outcome, status, ended, nowText(w.s.Now())).Scan(&row.roundRef); err != nil {
+			before, after, outcome, status, ended, nowText(w.s.Now()), free).Scan(&row.roundRef); err != nil {
 			return Result{}, nil, err
 		}
 	}
 	staked, won := amount, int64(0)
 	if c.kind == "credit" {
 		staked, won = 0, amount
+	}
+	if free {
+		staked, won = 0, 0 // no money of the player's staked: not real-money play
 	}
 	if amount > 0 {
 		if err := w.exec(qDay, c.playerID, p.currency.Code, periodStarts(w.s.Now())[0], staked, won); err != nil {

@@ -31,7 +31,7 @@ const (
 		COALESCE(w.wagering_type, 'REAL_MONEY_ONLY'), COALESCE(w.bonus_max_bet, 0),
 		COALESCE(ar.id, 0), COALESCE(ar.balance, 0), COALESCE(ab.id, 0), COALESCE(ab.balance, 0),
 		COALESCE(r.id, 0), COALESCE(r.player_id, 0), COALESCE(r.game_id, ''), COALESCE(r.currency, ''),
-		COALESCE(r.bet_real, 0), COALESCE(r.bet_bonus, 0), COALESCE(r.win, 0), COALESCE(r.status, '')
+		COALESCE(r.bet_real, 0), COALESCE(r.bet_bonus, 0), COALESCE(r.win, 0), COALESCE(r.status, ''), COALESCE(r.free_round, 0)
 		FROM (SELECT 1) one
 		LEFT JOIN wallet_transactions t ON t.provider = ?4 AND t.transaction_id = ?6
 		LEFT JOIN users u ON u.id = ?1
@@ -41,7 +41,7 @@ const (
 		LEFT JOIN wallet_rounds r ON r.provider = ?4 AND r.round_id = ?5`
 	qRound        = `SELECT id, player_id, game_id, currency, bet_real, bet_bonus, win, status FROM wallet_rounds WHERE provider = ? AND round_id = ?`
 	qRoundByRef   = `SELECT id, player_id, game_id, currency, bet_real, bet_bonus, win, status FROM wallet_rounds WHERE id = ?`
-	qInsertRound  = `INSERT INTO wallet_rounds(provider, round_id, player_id, game_id, currency, bet_real, bet_bonus, win, balance_before, balance_after, outcome, status, ended_at, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?) RETURNING id`
+	qInsertRound  = `INSERT INTO wallet_rounds(provider, round_id, player_id, game_id, currency, bet_real, bet_bonus, win, balance_before, balance_after, outcome, status, ended_at, started_at, free_round) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
 	qUpdateRound  = `UPDATE wallet_rounds SET bet_real = bet_real + ?, bet_bonus = bet_bonus + ?, win = win + ?, balance_after = ?, outcome = coalesce(?, outcome), status = ?, ended_at = ? WHERE id = ?`
 	qInsertTx     = `INSERT INTO wallet_transactions(provider, transaction_id, kind, status, error_code, request_hash, player_id, game_id, round_ref, currency, amount, real_amount, bonus_amount, balance_before, balance_after, bonus_after, ledger_tx_id, target_ref, response, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
 	qDay          = `INSERT INTO wallet_player_days(player_id, currency, day, staked, won) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET staked = staked + excluded.staked, won = won + excluded.won`
@@ -156,7 +156,7 @@ func (w wtx) state(playerID int64, provider, roundID, txID string) (callState, e
 		&prevID, &uid, &code, &pol.SelfExclusionPermanent, &pol.SelfExclusionUntil, &pol.MaxBet,
 		&pol.BetLimits[0], &pol.BetLimits[1], &pol.BetLimits[2], &pol.LossLimits[0], &pol.LossLimits[1], &pol.LossLimits[2],
 		&pol.FrozenUntil, &conf, &pol.Wagering, &pol.BonusMaxBet, &realID, &st.real, &bonusID, &st.bonus,
-		&r.id, &r.playerID, &r.gameID, &r.currency, &r.betReal, &r.betBonus, &r.win, &r.status)
+		&r.id, &r.playerID, &r.gameID, &r.currency, &r.betReal, &r.betBonus, &r.win, &r.status, &r.free)
 	if err != nil {
 		return callState{}, fmt.Errorf("wallet: state of %s/%s (player %d): %w", provider, txID, playerID, err)
 	}
@@ -185,6 +185,7 @@ type roundRow struct {
 	playerID                 int64
 	gameID, currency, status string
 	betReal, betBonus, win   int64
+	free                     bool // opened by a free-round debit (qState only)
 }
 
 func (w wtx) round(q string, args ...any) (roundRow, bool, error) {

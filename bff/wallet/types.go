@@ -33,15 +33,20 @@ type Balance struct {
 
 // MoneyRequest is the body of debit and credit.
 type MoneyRequest struct {
-	TransactionID string          `json:"transactionId"`
-	RoundID       string          `json:"roundId"`
-	PlayerID      string          `json:"playerId"`
-	GameID        string          `json:"gameId"`
-	Currency      string          `json:"currency"`
-	Amount        string          `json:"amount"`
-	BonusBuy      bool            `json:"bonusBuy,omitempty"`
-	CloseRound    bool            `json:"closeRound,omitempty"`
-	Outcome       json.RawMessage `json:"outcome,omitempty"`
+	TransactionID string `json:"transactionId"`
+	RoundID       string `json:"roundId"`
+	PlayerID      string `json:"playerId"`
+	GameID        string `json:"gameId"`
+	Currency      string `json:"currency"`
+	Amount        string `json:"amount"`
+	BonusBuy      bool   `json:"bonusBuy,omitempty"`
+	CloseRound    bool   `json:"closeRound,omitempty"`
+	// FreeRound marks the debit of a free spin a bonus granted (docs/
+	// wallet.md "Free rounds"): nothing is debited, one of the player's free
+	// spins on the game at that amount is used; the round's win goes to the
+	// bonus balance.
+	FreeRound bool            `json:"freeRound,omitempty"`
+	Outcome   json.RawMessage `json:"outcome,omitempty"`
 }
 
 // RollbackRequest is the body of rollback.

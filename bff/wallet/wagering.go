@@ -69,6 +69,18 @@ type LateWinRouter interface {
 	BonusShare(tx *ledger.Tx, playerID int64) (BonusShare, error)
 }
 
+// FreeRounds is implemented by a WageringHook that grants free spins
+// (bff/bonus): the wallet's free-round debit uses one (an *api.Error
+// refuses it), and the win of a free round goes to the bonus balance while
+// the free-spins bonus runs (FreeRoundShare), then FreeRoundWon is told of
+// it (also of a win of 0: the last spin may end the bonus). All inside the
+// call's transaction.
+type FreeRounds interface {
+	FreeRoundStaked(tx *ledger.Tx, playerID int64, gameID string, cur ledger.Currency, amount int64) error
+	FreeRoundShare(tx *ledger.Tx, playerID int64, cur ledger.Currency) (BonusShare, error)
+	FreeRoundWon(tx *ledger.Tx, playerID int64, cur ledger.Currency, amount int64) error
+}
+
 // bonusShare asks the hook where a win's bonus share goes (the bonus balance
 // when there is no hook that knows).
 func (s *Service) bonusShare(tx *ledger.Tx, playerID int64) (BonusShare, error) {

@@ -102,7 +102,7 @@ export function setFavorite(gameId: Game['id'], favorite: boolean): Promise<unkn
 }
 
 /** Bonus types a player takes with claim-bonus from a promotion page (docs/bonus.md). */
-export const CLAIMABLE_TYPES: readonly string[] = ['no_deposit'];
+export const CLAIMABLE_TYPES: readonly string[] = ['no_deposit', 'freespins'];
 
 export function isClaimable(bonus: Bonus): boolean {
   return CLAIMABLE_TYPES.includes(String(bonus.type));
@@ -114,7 +114,7 @@ export interface Claimed {
   bonusId: number;
   amount: string;
   currencyCode: string;
-  userBonus?: { id: number; wageringRequired: string; freeSpinsLeft?: number; freeSpinGame?: string };
+  userBonus?: { id: number; type?: string; wageringRequired: string; freeSpinsLeft?: number; freeSpinGame?: string; freeSpinBet?: string };
 }
 
 /** POST /api/user/claim-bonus {bonusId}: refusals are 402/409/422 with the SPEC code and a text. */

@@ -46,6 +46,8 @@ export const m = defineMessages({
   promotionClaim: { id: 'lobby.promotions.claim', defaultMessage: 'Claim' },
   promotionLoginToClaim: { id: 'lobby.promotions.loginToClaim', defaultMessage: 'Log in to claim' },
   promotionClaimed: { id: 'lobby.promotions.claimed', defaultMessage: '{amount} {currency} added to your bonus balance. Wager {wagering} {currency} to turn it into real money.' },
+  promotionSpinsClaimed: { id: 'lobby.promotions.spinsClaimed', defaultMessage: '{count, plural, one {# free spin} other {# free spins}} at {bet} {currency} each. Winnings go to your bonus balance.' },
+  promotionPlaySpins: { id: 'lobby.promotions.playSpins', defaultMessage: 'Play free spins' },
   promotionMyBonuses: { id: 'lobby.promotions.myBonuses', defaultMessage: 'My bonuses' },
   freeMoneyEmptyTitle: { id: 'lobby.freemoney.empty.title', defaultMessage: 'No free money offers right now' },
   providersTitle: { id: 'lobby.providers.title', defaultMessage: 'Providers' },

@@ -4,7 +4,7 @@
   'use strict';
   var cfg = JSON.parse(document.getElementById('studio-config').textContent);
   var $ = function (id) { return document.getElementById(id); };
-  var state = { sid: '', game: null, bets: [], bet: 0, busy: false, balance: '', currency: '', decimals: 2 };
+  var state = { sid: '', game: null, bets: [], bet: 0, busy: false, balance: '', currency: '', decimals: 2, free: null };
   var artCache = {};
   // The drawn symbol (art.js), made once per symbol id.
   function art(s) {
@@ -64,6 +64,24 @@
   }
 
   function setBalance(b) { state.balance = b; $('balance').textContent = b + ' ' + state.currency; }
+  // Free spins a bonus gave on this game: played at their bet, nothing
+  // debited, winnings to the bonus balance.
+  function freeLeft() { return state.free && state.free.left > 0; }
+  function showFree() {
+    var el = $('free-spins'), f = state.free;
+    if (!f) { el.hidden = true; return; }
+    el.hidden = false;
+    el.textContent = f.left > 0
+      ? 'Free spins left: ' + f.left + ' of ' + f.total + ' · bet ' + f.bet + ' ' + state.currency + ' · winnings ' + f.winnings + ' ' + state.currency + ' (bonus money)'
+      : 'Free spins played: winnings ' + f.winnings + ' ' + state.currency + ' are in your bonus balance.';
+    $('spin').textContent = f.left > 0 ? 'Free spin' : 'Spin';
+    $('bet-down').disabled = f.left > 0 || state.bet === 0;
+    $('bet-up').disabled = f.left > 0 || state.bet === state.bets.length - 1;
+    if (f.left > 0) $('bet').textContent = f.bet + ' ' + state.currency;
+    else setBetText();
+    if ($('buy')) $('buy').hidden = f.left > 0;
+  }
+  function setBetText() { $('bet').textContent = money(state.bets[state.bet]) + ' ' + state.currency; }
   function setBet(i) {
     state.bet = Math.max(0, Math.min(state.bets.length - 1, i));
     $('bet').textContent = money(state.bets[state.bet]) + ' ' + state.currency;
@@ -110,7 +128,8 @@
     Array.prototype.forEach.call(document.querySelectorAll('.cell.still'), function (c) { c.classList.remove('still'); });
     say('Spinning…');
     var started = Date.now();
-    api('POST', '/api/studio/sessions/' + state.sid + '/spin', { bet: money(state.bets[state.bet]), bonusBuy: !!bonusBuy })
+    var body = freeLeft() && !bonusBuy ? { freeSpin: true } : { bet: money(state.bets[state.bet]), bonusBuy: !!bonusBuy };
+    api('POST', '/api/studio/sessions/' + state.sid + '/spin', body)
       .then(function (res) {
         return sleep(Math.max(0, (calm ? 100 : 600) - (Date.now() - started))).then(function () { return show(res); });
       })
@@ -125,6 +144,7 @@
       })
       .then(function () {
         state.busy = false; $('spin').disabled = false; if ($('buy')) $('buy').disabled = false;
+        if (state.free) showFree();
         $('spin').focus({ preventScroll: true });
       });
   }
@@ -165,6 +185,7 @@
     }
     return seq.then(function () {
       setBalance(res.balance);
+      if (res.freeSpins) state.free = res.freeSpins;
       $('seed-nonce').textContent = String(res.seeds.nonce);
       $('last-round').hidden = false;
       $('last-round-link').href = '/provably-fair?round=' + encodeURIComponent(res.roundId);
@@ -206,6 +227,8 @@
         state.bets = ladder(l.game, l.betScale.factor);
         buildGrid(); paytable(l.game); setBalance(l.balance); setBet(0); showSeeds(l.seeds);
         if (!l.game.bonusBuyPrice && $('buy')) $('buy').remove();
+        state.free = l.freeSpins && l.freeSpins.left > 0 ? l.freeSpins : null;
+        showFree();
         $('spin').disabled = false; if ($('buy')) $('buy').disabled = false;
         say(l.mode === 'real' ? 'Good luck!' : 'Playing for fun: no real money.');
         document.body.dataset.ready = '1';
@@ -215,8 +238,8 @@
 
   $('spin').addEventListener('click', function () { play(false); });
   if ($('buy')) $('buy').addEventListener('click', function () { play(true); });
-  $('bet-down').addEventListener('click', function () { setBet(state.bet - 1); });
-  $('bet-up').addEventListener('click', function () { setBet(state.bet + 1); });
+  $('bet-down').addEventListener('click', function () { if (!freeLeft()) setBet(state.bet - 1); });
+  $('bet-up').addEventListener('click', function () { if (!freeLeft()) setBet(state.bet + 1); });
   document.addEventListener('keydown', function (e) {
     var t = e.target && e.target.tagName;
     if ((e.code === 'Space' || e.key === ' ') && t !== 'INPUT' && t !== 'BUTTON' && t !== 'SELECT' && t !== 'TEXTAREA' && t !== 'SUMMARY' && t !== 'A') {

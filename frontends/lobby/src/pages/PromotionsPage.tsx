@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { getLanguage, isApiError, useModal, useSession } from '@casino/platform';
-import { Button, Card, EmptyState, ErrorState, Grid, LinkButton, Muted, Page, PageTitle, Skeleton, Icon } from '@casino/ui';
+import { Button, Card, EmptyState, Stack, ErrorState, Grid, LinkButton, Muted, Page, PageTitle, Skeleton, Icon } from '@casino/ui';
 import { claimBonus, isClaimable, usePromotions, type Bonus, type Claimed } from '../api';
 import { m } from '../messages';
 
@@ -38,17 +38,30 @@ function ClaimButton({ bonus }: { bonus: Bonus }) {
     );
   }
   if (done) {
+    const ub = done.userBonus;
+    const spins = ub?.type === 'freespins' && ub.freeSpinGame;
     return (
       <div role="status" data-testid="claim-done">
         <p style={{ marginTop: 0 }}>
-          <FormattedMessage
-            {...m.promotionClaimed}
-            values={{ amount: done.amount, currency: done.currencyCode, wagering: done.userBonus?.wageringRequired ?? done.amount }}
-          />
+          {spins ? (
+            <FormattedMessage {...m.promotionSpinsClaimed} values={{ count: ub.freeSpinsLeft ?? 0, bet: ub.freeSpinBet, currency: done.currencyCode }} />
+          ) : (
+            <FormattedMessage
+              {...m.promotionClaimed}
+              values={{ amount: done.amount, currency: done.currencyCode, wagering: ub?.wageringRequired ?? done.amount }}
+            />
+          )}
         </p>
-        <LinkButton href="/profile2/my-bonuses" variant="secondary">
-          <FormattedMessage {...m.promotionMyBonuses} />
-        </LinkButton>
+        <Stack $row $gap={2}>
+          {spins && (
+            <LinkButton href={`/casino/games/${encodeURIComponent(String(ub.freeSpinGame))}`}>
+              <FormattedMessage {...m.promotionPlaySpins} />
+            </LinkButton>
+          )}
+          <LinkButton href="/profile2/my-bonuses" variant="secondary">
+            <FormattedMessage {...m.promotionMyBonuses} />
+          </LinkButton>
+        </Stack>
       </div>
     );
   }

@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"testing"
+	"time"
 
+	"casino/bff/clock"
 	"casino/bff/session"
 )
 
@@ -61,5 +63,56 @@ func TestGameSessionEndsWithThePlayersSession(t *testing.T) {
 	}
 	if _, err := f.svc.Session(ctx, onLaptop); !errors.Is(err, ErrSession) {
 		t.Errorf("game session after a password change elsewhere: %v", err)
+	}
+}
+
+// The player's session time limit ends the game session at the same moment
+// (bff/protection), to the millisecond; a self-excluded player cannot
+// launch one, and every real-money game ends when all sessions are revoked.
+func TestGameSessionEndsAtTheSessionLimit(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	start := time.Date(2026, 11, 26, 10, 0, 0, 0, time.UTC)
+	c := clock.NewManual(start)
+	f.svc.Now = c.Now
+	sessions := session.NewManager(f.db)
+	sessions.SetClock(c)
+	sessions.Deadlines = func(context.Context, int64, time.Time) (session.Deadlines, error) {
+		return session.Deadlines{LimitEndsAt: start.Add(10 * time.Minute)}, nil
+	}
+	token, _ := sessions.Create(ctx, 1, "", "")
+	p, err := sessions.Resolve(ctx, token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := f.svc.Launch(ctx, p, "fruit-fiesta", ModeReal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Set(start.Add(10*time.Minute - time.Millisecond))
+	if _, err := f.svc.Session(ctx, l.ID); err != nil {
+		t.Fatalf("just before the limit: %v", err)
+	}
+	c.Set(start.Add(10 * time.Minute))
+	if _, err := f.svc.Session(ctx, l.ID); !errors.Is(err, ErrSession) {
+		t.Fatalf("at the limit: %v, want ErrSession", err)
+	}
+
+	c.Set(start)
+	other, _ := sessions.Create(ctx, 1, "", "")
+	p, _ = sessions.Resolve(ctx, other)
+	g, err := f.svc.Launch(ctx, p, "fruit-fiesta", ModeReal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sessions.RevokeAll(ctx, 1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.svc.Session(ctx, g.ID); !errors.Is(err, ErrSession) {
+		t.Fatalf("after every session was revoked: %v", err)
+	}
+	p.Restricted, p.SelfExclusionUntil = true, start.Add(time.Hour).Format(time.RFC3339)
+	if _, err := f.svc.Launch(ctx, p, "fruit-fiesta", ModeReal); !errors.Is(err, session.ErrSelfExcluded) {
+		t.Fatalf("a self-excluded launch: %v", err)
 	}
 }

@@ -1,0 +1,56 @@
+package realtime
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"casino/bff/database"
+	"casino/bff/session"
+)
+
+// A player's stream says sessionEnded when the session time limit ends the
+// session, and closes.
+func TestStreamEndsAtTheSessionLimit(t *testing.T) {
+	db, err := database.Open(context.Background(), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	res, _ := db.Write.Exec(`INSERT INTO users(email, currency_code, country_code) VALUES ('p@example.com', 'EUR', 'DE')`)
+	uid, _ := res.LastInsertId()
+	m := session.NewManager(db)
+	m.Deadlines = func(_ context.Context, _ int64, login time.Time) (session.Deadlines, error) {
+		return session.Deadlines{LimitEndsAt: login.Add(700 * time.Millisecond)}, nil
+	}
+	token, err := m.Create(context.Background(), uid, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := NewHub()
+	mux := http.NewServeMux()
+	mux.Handle("GET /api/user/events", m.RequireUser(h.Handler()))
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+"/api/user/events", nil)
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(bufio.NewReader(resp.Body)) // ends when the server closes the stream
+	if err != nil {
+		t.Fatalf("stream not closed at the limit: %v", err)
+	}
+	if !strings.Contains(string(body), "event: sessionEnded\ndata: {\"reason\":\"sessionLimit\"}") {
+		t.Fatalf("stream = %q", body)
+	}
+}

@@ -314,13 +314,14 @@ func (s *Service) ContinueAfterRealityCheck(ctx context.Context, p *session.Play
 	return s.RealityCheckOf(ctx, p)
 }
 
-// MayPlay is the games' gate (bff/studio): a real-money round of the player
-// waits while a reality check is due and unanswered.
-func (s *Service) MayPlay(ctx context.Context, userID int64) error {
+// MayPlay is the games' gate (bff/studio): a real-money round waits while
+// the reality check of the player session that launched the game (nil: any
+// of the player's sessions) is due and unanswered.
+func (s *Service) MayPlay(ctx context.Context, userID int64, playerSession []byte) error {
 	if s.Sessions == nil {
 		return nil
 	}
-	due, err := s.Sessions.RealityCheckDue(ctx, userID)
+	due, err := s.Sessions.RealityCheckDue(ctx, userID, playerSession)
 	if err != nil {
 		return err
 	}

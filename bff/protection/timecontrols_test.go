@@ -229,7 +229,7 @@ func TestRealityCheck(t *testing.T) {
 	}
 
 	c.Set(login.Add(15*time.Minute - time.Second))
-	if err := s.MayPlay(ctx, id); err != nil {
+	if err := s.MayPlay(ctx, id, nil); err != nil {
 		t.Fatalf("before due: %v", err)
 	}
 	rc, _ := s.RealityCheckOf(ctx, p)
@@ -237,7 +237,7 @@ func TestRealityCheck(t *testing.T) {
 		t.Fatalf("before due: %+v", rc)
 	}
 	c.Set(login.Add(15 * time.Minute))
-	if err := s.MayPlay(ctx, id); !errors.Is(err, ErrRealityCheckDue) {
+	if err := s.MayPlay(ctx, id, nil); !errors.Is(err, ErrRealityCheckDue) {
 		t.Fatalf("due: %v", err)
 	}
 	rc, _ = s.RealityCheckOf(ctx, p)
@@ -251,18 +251,28 @@ func TestRealityCheck(t *testing.T) {
 	if _, err := s.ContinueAfterRealityCheck(ctx, p); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.MayPlay(ctx, id); err != nil {
+	if err := s.MayPlay(ctx, id, nil); err != nil {
 		t.Fatalf("after Continue: %v", err)
 	}
 	c.Set(answered.Add(15 * time.Minute))
-	if err := s.MayPlay(ctx, id); !errors.Is(err, ErrRealityCheckDue) {
+	if err := s.MayPlay(ctx, id, nil); !errors.Is(err, ErrRealityCheckDue) {
 		t.Fatalf("next due: %v", err)
+	}
+	// Each device's games follow their own session's check: a session
+	// logged in later is not paused by the first one's.
+	later, _ := m.Create(ctx, id, "", "")
+	lp, _ := m.Resolve(ctx, later)
+	if err := s.MayPlay(ctx, id, lp.SessionKey()); err != nil {
+		t.Fatalf("the later session: %v", err)
+	}
+	if err := s.MayPlay(ctx, id, p.SessionKey()); !errors.Is(err, ErrRealityCheckDue) {
+		t.Fatalf("the first session: %v", err)
 	}
 	// Turned off: nothing is due any more.
 	if err := s.SetRealityCheck(ctx, id, 0); err != nil {
 		t.Fatal(err)
 	}
-	if err := s.MayPlay(ctx, id); err != nil {
+	if err := s.MayPlay(ctx, id, nil); err != nil {
 		t.Fatalf("off: %v", err)
 	}
 }

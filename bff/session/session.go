@@ -276,13 +276,15 @@ func (m *Manager) AnswerRealityCheck(ctx context.Context, p *Player, next time.T
 	return err
 }
 
-// RealityCheckDue reports whether a live session of the player waits for
-// the answer to a reality check (its games pause until then).
-func (m *Manager) RealityCheckDue(ctx context.Context, userID int64) (bool, error) {
+// RealityCheckDue reports whether the player session key (Player.SessionKey;
+// nil: any live session of the player) waits for the answer to a reality
+// check: its games pause until then.
+func (m *Manager) RealityCheckDue(ctx context.Context, userID int64, key []byte) (bool, error) {
 	now := m.now().UTC().Format(timeLayout)
 	var one int
-	err := m.db.Read.QueryRowContext(ctx, `SELECT 1 FROM sessions WHERE user_id = ? AND reality_check_at IS NOT NULL AND reality_check_at <= ?
-		AND expires_at > ? AND (limit_ends_at IS NULL OR limit_ends_at > ?) LIMIT 1`, userID, now, now, now).Scan(&one)
+	err := m.db.Read.QueryRowContext(ctx, `SELECT 1 FROM sessions WHERE user_id = ? AND (? IS NULL OR token_hash = ?)
+		AND reality_check_at IS NOT NULL AND reality_check_at <= ?
+		AND expires_at > ? AND (limit_ends_at IS NULL OR limit_ends_at > ?) LIMIT 1`, userID, key, key, now, now, now).Scan(&one)
 	if errors.Is(err, sql.ErrNoRows) {
 		return false, nil
 	}

@@ -68,7 +68,7 @@ type Service struct {
 	BetScale func(ctx context.Context, currency string) (betlevels.Scale, error)
 	// MayPlay, when set, gates every real-money round of a player (bff/
 	// protection: a reality check waiting for its answer pauses the games).
-	MayPlay func(ctx context.Context, userID int64) error
+	MayPlay func(ctx context.Context, userID int64, playerSession []byte) error
 	// FreeSpins, when set, tells a player's free spins on a game (bff/bonus:
 	// a claimed freespins bonus); nil: none.
 	FreeSpins func(ctx context.Context, userID int64, gameID string) (*FreeSpins, error)
@@ -99,7 +99,7 @@ func (s *Service) mayPlay(ctx context.Context, sess *Session) error {
 	if sess.Mode != ModeReal || s.MayPlay == nil {
 		return nil
 	}
-	return s.MayPlay(ctx, sess.UserID)
+	return s.MayPlay(ctx, sess.UserID, sess.playerSession)
 }
 
 // NewService returns the studio over db.
@@ -115,6 +115,9 @@ type Session struct {
 	Mode        string `json:"mode"`
 	Currency    string `json:"currency"`
 	DemoBalance int64  `json:"-"`
+	// playerSession is the key of the player session that launched a
+	// real-money session (nil: fun money, or launched before 0055).
+	playerSession []byte
 }
 
 // Launched answers a launch: the session, the balance and the game.
@@ -213,10 +216,10 @@ func (s *Service) Session(ctx context.Context, id string) (*Session, error) {
 	var live bool
 	// The player session also ends at its session time limit (bff/protection).
 	now := s.Now().UTC().Format("2006-01-02T15:04:05.000Z")
-	err := s.db.Read.QueryRowContext(ctx, `SELECT g.id, g.user_id, g.game_id, g.mode, g.currency, g.demo_balance,
+	err := s.db.Read.QueryRowContext(ctx, `SELECT g.id, g.user_id, g.game_id, g.mode, g.currency, g.demo_balance, g.player_session,
 			g.player_session IS NULL OR EXISTS (SELECT 1 FROM sessions p WHERE p.token_hash = g.player_session AND p.expires_at > ? AND (p.limit_ends_at IS NULL OR p.limit_ends_at > ?))
 		FROM studio_sessions g WHERE g.id = ?`, now, now, id).
-		Scan(&sess.ID, &user, &sess.GameID, &sess.Mode, &sess.Currency, &demo, &live)
+		Scan(&sess.ID, &user, &sess.GameID, &sess.Mode, &sess.Currency, &demo, &sess.playerSession, &live)
 	if errors.Is(err, sql.ErrNoRows) || (err == nil && !live) {
 		return nil, ErrSession
 	}

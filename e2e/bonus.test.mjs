@@ -6,11 +6,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { PENDING_API, http, requireBuilds, screenshot, useSite, waitForApp, withPage } from './lib/suite.mjs';
-import { api, newPlayer } from './lib/players.mjs';
+import { api, newPlayer, openAs } from './lib/players.mjs';
 
-async function openCashier(page, path, token) {
-  const sep = path.includes('?') ? '&' : '?';
-  await page.goto(`${path}${sep}at=${encodeURIComponent(token)}`);
+async function openCashier(site, page, path, token) {
+  await openAs(page, site, token, path);
   await waitForApp(page, 'cashier');
   await page.locator('[data-testid="cashier-app"]').first().waitFor();
 }
@@ -44,7 +43,7 @@ describe('bonus', () => {
     assert.equal(set.status, 200);
     const { token } = await newPlayer(site, { prefix: 'bonus' });
     await withPage(site.browser, t, opts(), async ({ page }) => {
-      await openCashier(page, '/deposit?bonusId=welcome-100', token);
+      await openCashier(site, page, '/deposit?bonusId=welcome-100', token);
       await page.getByRole('radio', { name: 'Visa' }).click();
       // The link named the bonus by its code: it is selected, its minimum shown.
       const picker = page.getByTestId('bonus-picker');
@@ -58,11 +57,11 @@ describe('bonus', () => {
       await page.getByRole('button', { name: 'Deposit €50.00' }).click();
       await page.waitForURL((u) => u.searchParams.get('modal') === 'deposit-success');
 
-      await openCashier(page, '/profile2/balance', token);
+      await openCashier(site, page, '/profile2/balance', token);
       await page.getByTestId('balance-bonus').getByText('€50.00').waitFor();
       await page.getByTestId('balance-real').getByText('€50.00').waitFor();
 
-      await openCashier(page, '/withdraw', token);
+      await openCashier(site, page, '/withdraw', token);
       await page.getByRole('radio', { name: 'Bank transfer' }).click();
       await page.getByLabel('Amount (EUR)').fill('20');
       await page.getByLabel('Beneficiary name').fill('Ada Lovelace');
@@ -80,7 +79,7 @@ describe('bonus', () => {
     assert.equal(mine.rows[0].bonusAmount, '50.00');
     // My bonuses: the row with its wagering; cancel (confirmed) forfeits the bonus money, withdrawals open again.
     await withPage(site.browser, t, opts({ viewport: { width: 375, height: 812 } }), async ({ page }) => {
-      await page.goto(`/profile2/my-bonuses?at=${encodeURIComponent(token)}`);
+      await openAs(page, site, token, '/profile2/my-bonuses');
       await waitForApp(page, 'profile');
       const list = page.getByTestId('my-bonuses');
       const row = list.locator('tbody tr').first();
@@ -109,7 +108,7 @@ describe('bonus', () => {
     requireBuilds(site.server, ['root', 'cashier']);
     const { token } = await newPlayer(site, { prefix: 'bonus' });
     await withPage(site.browser, t, opts({ viewport: { width: 375, height: 812 } }), async ({ page }) => {
-      await openCashier(page, '/deposit', token);
+      await openCashier(site, page, '/deposit', token);
       await page.getByRole('radio', { name: 'Visa' }).click();
       const select = page.getByLabel('Deposit bonuses');
       const welcome = await select.locator('option', { hasText: 'welcome' }).getAttribute('value');

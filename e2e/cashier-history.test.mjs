@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DESKTOP, MOBILE, requireBuilds, screenshot, useSite, waitFor, waitForApp, withPage } from './lib/suite.mjs';
-import { api, newPlayer } from './lib/players.mjs';
+import { api, newPlayer, openAs } from './lib/players.mjs';
 
 const GAME = 'aztec-sun';
 const SPINS = 3;
@@ -77,7 +77,7 @@ describe('cashier history: Games and Deposit tabs', () => {
     for (const [path, title, shot] of pages) {
       for (const viewport of [DESKTOP, MOBILE]) {
         await withPage(site.browser, t, opts({ viewport }), async ({ page }) => {
-          await page.goto(`${path}?at=${encodeURIComponent(token)}`);
+          await openAs(page, site, token, path);
           await waitForApp(page, 'cashier');
           const app = page.locator('#mf-page [data-testid="cashier-app"]');
           await app.waitFor();
@@ -136,7 +136,7 @@ describe('cashier history: Games and Deposit tabs', () => {
 
     // Balance, the cashier's other /profile2 page, sits in the same layout.
     await withPage(site.browser, t, opts({ viewport: DESKTOP }), async ({ page }) => {
-      await page.goto(`/profile2/balance?at=${encodeURIComponent(token)}`);
+      await openAs(page, site, token, '/profile2/balance');
       await waitForApp(page, 'cashier');
       const menu = page.locator('#mf-page [data-testid="cashier-app"]').getByRole('navigation', { name: 'Profile menu' });
       assert.equal(await menu.locator('a[aria-current="page"]').getAttribute('href'), '/profile2/balance');
@@ -146,7 +146,7 @@ describe('cashier history: Games and Deposit tabs', () => {
 
     // From a profile-app page, the menu's My history swaps the profile app for the cashier in place.
     await withPage(site.browser, t, opts({ viewport: MOBILE }), async ({ page }) => {
-      await page.goto(`/profile2/my-profile?at=${encodeURIComponent(token)}`);
+      await openAs(page, site, token, '/profile2/my-profile');
       await waitForApp(page, 'profile');
       await page.getByRole('navigation', { name: 'Profile menu' }).getByRole('link', { name: 'My history' }).click();
       await page.waitForURL((u) => u.pathname === '/profile2/my-history');

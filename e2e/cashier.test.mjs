@@ -4,13 +4,12 @@
 // the pages at 375 and 1280 px.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { DESKTOP, MOBILE, PENDING_API, http, requireBuilds, screenshot, useSite, waitFor, waitForApp, waitForModal, withPage } from './lib/suite.mjs';
-import { api, cardDeposit, newPlayer } from './lib/players.mjs';
+import { DESKTOP, MOBILE, PENDING_API, casino, http, requireBuilds, screenshot, useSite, waitFor, waitForApp, waitForModal, withPage } from './lib/suite.mjs';
+import { api, cardDeposit, newPlayer, openAs } from './lib/players.mjs';
 
 /** Opens path logged in (the SPEC's `at` hand-over) and waits for the cashier. */
-async function openCashier(page, path, token) {
-  const sep = path.includes('?') ? '&' : '?';
-  await page.goto(`${path}${sep}at=${encodeURIComponent(token)}`);
+async function openCashier(site, page, path, token) {
+  await openAs(page, site, token, path);
   await waitForApp(page, 'cashier');
   await page.locator('[data-testid="cashier-app"]').first().waitFor();
 }
@@ -48,7 +47,7 @@ describe('cashier', () => {
     requireBuilds(site.server, ['root', 'cashier']);
     const { token } = await newPlayer(site);
     await withPage(site.browser, t, opts(), async ({ page }) => {
-      await openCashier(page, '/deposit', token);
+      await openCashier(site, page, '/deposit', token);
       const grid = page.getByRole('radiogroup', { name: 'Payment methods' });
       await grid.waitFor();
       assert.equal(await page.getByLabel('Amount (EUR)').inputValue(), '25', 'default amount 25');
@@ -72,7 +71,7 @@ describe('cashier', () => {
     assert.equal((await balanceOf(site, token)).balance, '25.00');
 
     await withPage(site.browser, t, opts({ viewport: MOBILE }), async ({ page }) => {
-      await openCashier(page, '/profile/transactions', token);
+      await openCashier(site, page, '/profile/transactions', token);
       await page.getByRole('tab', { name: 'Deposit' }).click();
       const row = page.locator('[data-testid="transactions-deposit"] tbody tr').first();
       await row.waitFor();
@@ -89,7 +88,7 @@ describe('cashier', () => {
       page.on('request', (r) => {
         if (new URL(r.url()).pathname === '/api/user/3ds-webhook') webhooks.push(r.postDataJSON());
       });
-      await openCashier(page, '/deposit', token);
+      await openCashier(site, page, '/deposit', token);
       await logosLoaded(page);
       await screenshot(page, 'cashier-deposit-mobile-375');
       await payByCard(page, { number: '4000 0000 0000 3220', amount: '50' });
@@ -118,7 +117,7 @@ describe('cashier', () => {
       page.on('request', (r) => {
         if (new URL(r.url()).pathname === '/api/user/log-event') events.push(r.postDataJSON());
       });
-      await openCashier(page, '/deposit', token);
+      await openCashier(site, page, '/deposit', token);
       await payByCard(page, { number: '4000 0000 0000 0002' });
       await page.waitForURL((u) => u.searchParams.get('modal') === 'deposit-decline' && u.searchParams.get('met') === 'visa');
       const modal = await resultModal(page, 'deposit-decline');
@@ -145,7 +144,7 @@ describe('cashier', () => {
 
     // The other way round: a failed non-card deposit offers a card, and the card form opens.
     await withPage(site.browser, t, opts({ viewport: MOBILE }), async ({ page }) => {
-      await page.goto(`/?modal=deposit-failed&met=carouseller&at=${encodeURIComponent(token)}`);
+      await openAs(page, site, token, '/?modal=deposit-failed&met=carouseller');
       const modal = await resultModal(page, 'deposit-failed');
       await modal.getByRole('button', { name: 'Pay by card' }).click();
       await page.waitForURL((u) => u.pathname === '/deposit' && u.searchParams.get('method') === 'card');
@@ -161,7 +160,7 @@ describe('cashier', () => {
       page.on('request', (r) => {
         if (/^\/api\/user\/deposits\/dep_/.test(new URL(r.url()).pathname)) polls.push(r.url());
       });
-      await openCashier(page, '/deposit', token);
+      await openCashier(site, page, '/deposit', token);
       await payByCard(page, { number: '4000 0000 0000 0077' });
       await page.waitForURL((u) => u.searchParams.get('modal') === 'deposit-pending' && /^dep_/.test(u.searchParams.get('depositId') ?? ''));
       const depositId = new URL(page.url()).searchParams.get('depositId');
@@ -187,7 +186,7 @@ describe('cashier', () => {
   test('pending card that fails later: the realtime failedDeposit turns the pending modal into the failed one', async (t) => {
     const { token } = await newPlayer(site);
     await withPage(site.browser, t, opts(), async ({ page }) => {
-      await openCashier(page, '/deposit', token);
+      await openCashier(site, page, '/deposit', token);
       await payByCard(page, { number: '4000 0000 0000 0085' });
       await page.waitForURL((u) => u.searchParams.get('modal') === 'deposit-pending');
       await resultModal(page, 'deposit-pending');
@@ -200,7 +199,7 @@ describe('cashier', () => {
   test('server refusals keep the player logged in and show their text', async (t) => {
     const { token } = await newPlayer(site);
     await withPage(site.browser, t, opts(), async ({ page }) => {
-      await openCashier(page, '/deposit', token);
+      await openCashier(site, page, '/deposit', token);
       await page.getByRole('radio', { name: 'Visa' }).click();
       await page.getByLabel('Amount (EUR)').fill('5');
       await page.getByText('Keep the amount between €10.00 and €5,000.00.').waitFor();
@@ -215,7 +214,7 @@ describe('cashier', () => {
     assert.equal(set.status, 200, 'admin settings');
     const { token } = await newPlayer(site);
     await withPage(site.browser, t, opts({ allow: { http: [...ALLOW_HTTP, /^422 [^ ]*\/api\/user\/withdraw$/] } }), async ({ page }) => {
-      await openCashier(page, '/withdraw', token);
+      await openCashier(site, page, '/withdraw', token);
       await page.getByTestId('instant-withdrawal-info').waitFor();
       await page.getByRole('radio', { name: 'Bank transfer' }).click();
       await fillBank(page, '20');
@@ -225,7 +224,7 @@ describe('cashier', () => {
 
     await cardDeposit(site, token, '100.00');
     await withPage(site.browser, t, opts(), async ({ page }) => {
-      await openCashier(page, '/withdraw', token);
+      await openCashier(site, page, '/withdraw', token);
       await page.getByTestId('withdrawable').getByText('€100.00').waitFor();
       await page.getByRole('radio', { name: 'Bank transfer' }).click();
       // Client checks first: bank code 8 to 15 characters.
@@ -249,10 +248,10 @@ describe('cashier', () => {
     assert.equal(wallet.onHold, '0.00');
 
     await withPage(site.browser, t, opts({ viewport: MOBILE }), async ({ page }) => {
-      await openCashier(page, '/withdraw', token);
+      await openCashier(site, page, '/withdraw', token);
       await page.getByRole('radio', { name: 'Bank transfer' }).waitFor();
       await screenshot(page, 'cashier-withdraw-mobile-375');
-      await openCashier(page, '/profile/transactions', token);
+      await openCashier(site, page, '/profile/transactions', token);
       await page.getByRole('tab', { name: 'Withdrawal' }).click();
       const row = page.locator('[data-testid="transactions-withdrawal"] tbody tr').first();
       await row.waitFor();
@@ -261,11 +260,40 @@ describe('cashier', () => {
     });
   });
 
+  test('withdrawal above the operator\'s KYC threshold: refused with the reason until the identity is verified', async (t) => {
+    const set = await http(site, '/api/admin/cashier/settings', {
+      method: 'PUT', headers: { 'Content-Type': 'application/json', 'X-Admin-Token': ADMIN },
+      body: JSON.stringify({ depositWageringMultiplier: '0', kycWithdrawalThreshold: { EUR: '500.00' } }),
+    });
+    assert.equal(set.status, 200, 'admin settings');
+    const { token, email } = await newPlayer(site, { prefix: 'kyc-threshold', deposit: '1000.00' });
+    const request = async (page, amount) => {
+      await openCashier(site, page, '/withdraw', token);
+      await page.getByRole('radio', { name: 'Bank transfer' }).click();
+      await fillBank(page, amount);
+      await page.getByRole('button', { name: 'Request withdrawal' }).click();
+      return page.getByTestId('withdraw-result');
+    };
+    await withPage(site.browser, t, opts({ allow: { http: [...ALLOW_HTTP, /^422 [^ ]*\/api\/user\/withdraw$/] } }), async ({ page }) => {
+      await (await request(page, '300')).getByText(/^Withdrawal success/).waitFor();
+      // 300 + 300 in 30 days is above 500: the identity must be verified first.
+      await (await request(page, '300')).getByText('Please verify your identity to withdraw this amount').waitFor();
+      await page.getByText('Withdrawals above 500.00 EUR in 30 days need a verified identity', { exact: false }).waitFor();
+    });
+    await casino(['kyc', '--data', site.server.dataDir, email, 'APPROVED']);
+    await withPage(site.browser, t, opts(), async ({ page }) => {
+      await (await request(page, '300')).getByText(/^Withdrawal success/).waitFor();
+    });
+    await http(site, '/api/admin/cashier/settings', {
+      method: 'PUT', headers: { 'Content-Type': 'application/json', 'X-Admin-Token': ADMIN }, body: JSON.stringify({ kycWithdrawalThreshold: {} }),
+    });
+  });
+
   test("crypto deposit: the player's own address per network with copy and QR code, then credited by the chain", async (t) => {
     const { token } = await newPlayer(site, { currencyCode: 'BTC' });
     await withPage(site.browser, t, opts({ viewport: MOBILE }), async ({ page, context }) => {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.server.url });
-      await openCashier(page, '/deposit', token);
+      await openCashier(site, page, '/deposit', token);
       await page.getByRole('radio', { name: 'Crypto' }).click();
       const address = page.getByTestId('crypto-address');
       await address.waitFor();
@@ -289,7 +317,7 @@ describe('cashier', () => {
       method: 'PUT', headers: { 'Content-Type': 'application/json', 'X-Admin-Token': ADMIN }, body: JSON.stringify({ depositWageringMultiplier: '0' }),
     });
     await withPage(site.browser, t, opts({ allow: { http: [...ALLOW_HTTP, /^400 [^ ]*\/api\/user\/withdraw$/] } }), async ({ page }) => {
-      await openCashier(page, '/withdraw', token);
+      await openCashier(site, page, '/withdraw', token);
       await page.getByRole('radio', { name: 'Crypto' }).click();
       await page.getByRole('button', { name: 'Request withdrawal' }).click();
       await page.getByText('Please enter your withdraw amount').waitFor();
@@ -312,11 +340,12 @@ describe('cashier', () => {
   test('first visit to /deposit downloads under 150 KB of JavaScript (gzip transfer, as e2e/bench measures /casino)', async (t) => {
     const { token } = await newPlayer(site);
     const sizes = {};
-    for (const [who, path] of [['visitor', '/deposit'], ['player', `/deposit?at=${encodeURIComponent(token)}`]]) {
+    for (const [who, path] of [['visitor', '/deposit'], ['player', '/deposit']]) {
       await withPage(site.browser, t, opts(), async ({ page }) => {
         const responses = [];
         page.on('response', (r) => responses.push(r));
-        await page.goto(path);
+        if (who === 'player') await openAs(page, site, token, path);
+        else await page.goto(path);
         await waitForApp(page, 'cashier');
         await page.locator('[data-testid="cashier-app"] h1').waitFor();
         // A player's page keeps the realtime stream open (never network-idle): wait for what it shows instead.
@@ -338,7 +367,7 @@ describe('cashier', () => {
     const { token } = await newPlayer(site);
     await withPage(site.browser, t, opts({ viewport: MOBILE }), async ({ page }) => {
       for (const path of ['/deposit', '/withdraw', '/profile/transactions', '/profile2/balance']) {
-        await openCashier(page, path, token);
+        await openCashier(site, page, path, token);
         if (path === '/deposit') {
           await page.getByRole('radio', { name: 'Visa' }).click();
           await page.getByLabel('Card number').waitFor();

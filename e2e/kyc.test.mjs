@@ -39,6 +39,15 @@ describe('identity documents', () => {
       await waitForApp(page, 'profile');
       await page.getByTestId('document').getByText('passport.png: Confirmed').waitFor();
       await screenshot(page, 'kyc-verification-1280');
+      assert.equal(await page.getByTestId('kyc-discrepancy').count(), 0);
+
+      // The verified name no longer matches the profile: a changed identity
+      // detail sends KYC back and the page says why (SPEC 8, discrepancy notice).
+      const changed = await api(site, 'PUT', '/api/user/update-user-details', { firstName: 'Adele', onChangeResetKyc: true, updateFrom: 'Profile Page' }, token);
+      assert.equal(changed.status, 200, JSON.stringify(changed.json));
+      await page.reload();
+      await waitForApp(page, 'profile');
+      await page.getByTestId('kyc-discrepancy').getByText('Your personal details changed after your documents were verified', { exact: false }).waitFor();
     });
     const docs = await api(site, 'GET', '/api/user/documents', null, token);
     assert.deepEqual(docs.json.data.rows.map((d) => [d.documentType, d.status]), [['IDENTITY_PROOF', 'confirmed']]);

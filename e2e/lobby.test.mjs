@@ -7,7 +7,7 @@ import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { inspectDb } from './lib/db.mjs';
-import { api, newPlayer } from './lib/players.mjs';
+import { api, newPlayer, openAs } from './lib/players.mjs';
 import { PENDING_API, http, requireBuilds, screenshot, useSite, waitForApp, withPage } from './lib/suite.mjs';
 
 describe('lobby and seamless wallet', () => {
@@ -168,7 +168,7 @@ describe('lobby and seamless wallet', () => {
     const { token } = await newPlayer(site, { prefix: 'lobby' });
     const opts = { baseURL: site.server.url, allow: { http: [...PENDING_API, /^402 .*\/api\/admin\/get-game-url/] } };
     await withPage(site.browser, t, opts, async ({ page }) => {
-      await page.goto(`/casino/games/triple-sevens?at=${token}`);
+      await openAs(page, site, token, '/casino/games/triple-sevens');
       await waitForApp(page, 'lobby');
       const fav = page.locator('#mf-page button[aria-pressed]').first();
       await fav.waitFor();

@@ -7,7 +7,7 @@ import { createHmac } from 'node:crypto';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { inspectDb } from './lib/db.mjs';
-import { api, newPlayer } from './lib/players.mjs';
+import { api, newPlayer, openAs } from './lib/players.mjs';
 import { PENDING_API, http, requireBuilds, screenshot, useSite, waitForApp, withPage } from './lib/suite.mjs';
 
 const NET = '[data-testid="game-pulse-net"]';
@@ -86,7 +86,7 @@ describe('Game Pulse', () => {
       assert.equal(await page.locator('[data-testid="game-pulse"]').count(), 0);
       assert.deepEqual(chunks, []);
 
-      await page.goto(`/casino?at=${token}`);
+      await openAs(page, site, token, '/casino');
       await waitForApp(page, 'lobby');
       const search = page.locator('#mf-page').getByRole('searchbox');
       await search.waitFor();

@@ -112,9 +112,12 @@ type Settings struct {
 	// testing with stolen numbers looks like many small attempts); 0 is
 	// unlimited.
 	DepositAttemptsPerHour int `json:"depositAttemptsPerHour"`
+	// KYCWithdrawalThreshold per currency ("EUR": "2000.00"): withdrawals
+	// of 30 days above it need approved identity documents (kyc.go).
+	KYCWithdrawalThreshold map[string]string `json:"kycWithdrawalThreshold"`
 }
 
-var settingKeys = []string{"requireEmailVerification", "playerCanCancelWithdrawal", "depositWageringMultiplier", "cryptoConfirmations", "defaultLimits", "depositAttemptsPerHour"}
+var settingKeys = []string{"requireEmailVerification", "playerCanCancelWithdrawal", "depositWageringMultiplier", "cryptoConfirmations", "defaultLimits", "depositAttemptsPerHour", "kycWithdrawalThreshold"}
 
 // Settings reads the operator's settings.
 func (s *Service) Settings(ctx context.Context) (Settings, error) {

@@ -288,6 +288,9 @@ func (s *Service) Withdraw(ctx context.Context, c Caller, req WithdrawRequest) (
 		return Withdrawal{}, ErrWithdrawCalculation.WithFields(map[string]string{
 			"amount": fmt.Sprintf("Keep the amount between %s and %s.", lo.Decimal(), hi.Decimal()), "min": lo.Decimal(), "max": hi.Decimal()})
 	}
+	if err := s.checkKYCThreshold(ctx, p.ID, cur, amount, st); err != nil {
+		return Withdrawal{}, err
+	}
 	processor := m.Processor
 	if m.Kind == KindCrypto {
 		n, _ := coins.Lookup(details["network"])

@@ -344,3 +344,41 @@ func TestCryptoPayout(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// Withdrawals of 30 days above the operator's threshold need approved KYC;
+// splitting one large amount does not get round it, and older ones age out.
+func TestWithdrawalKYCThreshold(t *testing.T) {
+	s, _ := newTestService(t)
+	withSandbox(t, s)
+	ctx := context.Background()
+	now := s.now()
+	s.now = func() time.Time { return now }
+	setSetting(t, s, `{"kycWithdrawalThreshold": {"EUR": "50.00"}}`)
+	id := fundedPlayer(t, s, testPlayer{email: "aml@example.com"}, "200", "200")
+	withdraw := func(amount string) error {
+		form := bankForm
+		form.Amount = amount
+		_, err := s.Withdraw(ctx, Caller{UserID: id}, form)
+		return err
+	}
+	for _, step := range []struct {
+		name, amount, code string
+		later          time.Duration
+		kyc            string
+	}{
+		{"within the threshold", "30", "", 0, ""},
+		{"the rest of it", "20", "", 0, ""},
+		{"above it in 30 days", "10", "WITHDRAWAL_KYC_REQUIRED", 0, ""},
+		{"still above 29 days later", "10", "WITHDRAWAL_KYC_REQUIRED", 29 * 24 * time.Hour, ""},
+		{"the first ones aged out", "40", "", 31 * 24 * time.Hour, ""},
+		{"verified: no threshold", "60", "", 31 * 24 * time.Hour, "APPROVED"},
+	} {
+		s.now = func() time.Time { return now.Add(step.later) }
+		if step.kyc != "" {
+			s.db.Write.Exec(`UPDATE users SET kyc_status = ? WHERE id = ?`, step.kyc, id)
+		}
+		if err := withdraw(step.amount); codeOf(err) != step.code {
+			t.Fatalf("%s: %v, want %q", step.name, err, step.code)
+		}
+	}
+}

@@ -62,3 +62,9 @@ export async function logIn(context, site, player) {
   await context.addCookies([{ name: 'casino_session', value: player.token, url: site.server.url }]);
   await context.addInitScript((token) => localStorage.setItem('casino.accessToken', token), player.token);
 }
+
+/** Opens path in page as the player of token (the session cookie and the token in storage, as after a log-in). */
+export async function openAs(page, site, token, path) {
+  await logIn(page.context(), site, { token });
+  await page.goto(path);
+}

@@ -40,6 +40,10 @@ export const m = {
     docConfirmed: { id: 'profile.verification.confirmed', defaultMessage: 'Confirmed' },
     docRejected: { id: 'profile.verification.rejected', defaultMessage: 'Rejected' },
     kycStatus: { id: 'profile.verification.status', defaultMessage: 'Status: {status}' },
+    kycDiscrepancy: {
+      id: 'profile.verification.discrepancy',
+      defaultMessage: 'Your personal details changed after your documents were verified. Upload documents that show your current details to verify your account again.',
+    },
     bonusesEmpty: { id: 'profile.bonuses.empty', defaultMessage: 'You have no bonuses yet' },
     bonusName: { id: 'profile.bonuses.name', defaultMessage: 'Bonus' },
     bonusType: { id: 'profile.bonuses.type', defaultMessage: 'Type' },

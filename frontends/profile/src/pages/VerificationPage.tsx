@@ -32,7 +32,7 @@ const UploadLabel = styled.label`
   }
 `;
 
-interface UploadedDocument {
+export interface UploadedDocument {
   id: number;
   documentType: string;
   fileName: string;
@@ -119,6 +119,15 @@ function DocumentCard({ kind, label, documents, onUploaded }: { kind: string; la
 
 const STATUS: Record<UploadedDocument['status'], AppMessage> = { pending: m.docPending, confirmed: m.docConfirmed, rejected: m.docRejected };
 
+/**
+ * The KYC status discrepancy (SPEC section 8): documents were confirmed, but
+ * the identity details changed since (the server sent KYC back to
+ * NOT_STARTED), so the verified data no longer matches the profile.
+ */
+export function kycDiscrepancy(status: string | undefined, documents: readonly UploadedDocument[]): boolean {
+  return status === 'NOT_STARTED' && documents.some((d) => d.status === 'confirmed');
+}
+
 function Verification() {
   const intl = useIntl();
   const { data, refetch } = useUserDetails();
@@ -132,6 +141,11 @@ function Verification() {
     <Stack $gap={4}>
       <Muted>{intl.formatMessage(m.verificationIntro)}</Muted>
       {status && <strong>{intl.formatMessage(m.kycStatus, { status })}</strong>}
+      {kycDiscrepancy(status, docs.data?.rows ?? []) && (
+        <Muted role="status" data-testid="kyc-discrepancy">
+          {intl.formatMessage(m.kycDiscrepancy)}
+        </Muted>
+      )}
       <Grid $min={220}>
         {DOCUMENTS.map((d) => (
           <DocumentCard key={d.kind} kind={d.kind} label={d.label} documents={(docs.data?.rows ?? []).filter((x) => x.documentType === d.kind)} onUploaded={uploaded} />

@@ -1,7 +1,8 @@
 // Bonus claims end to end (issue 13): a player claims the seeded
 // no-deposit bonus from /freemoney and sees it in My bonuses; the claim
 // grants once, however often it is sent; a player claims the seeded free
-// spins, plays them in the studio game and sees "free spins left" go down.
+// spins, plays them in the studio game and sees "free spins left" go down;
+// a player redeems a coupon in My bonuses.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { MOBILE, PENDING_API, requireBuilds, screenshot, useSite, waitFor, waitForApp, withPage } from './lib/suite.mjs';
@@ -9,7 +10,7 @@ import { api, logIn, newPlayer } from './lib/players.mjs';
 
 describe('bonus claims', () => {
   const site = useSite();
-  const ALLOW_HTTP = [...PENDING_API, /^404 [^ ]*\/studio\/thumbnails\//];
+  const ALLOW_HTTP = [...PENDING_API, /^404 [^ ]*\/studio\/thumbnails\//, /^(409|422) [^ ]*\/api\/user\/redeem-coupon$/];
   const opts = (extra = {}) => ({ baseURL: site.server.url, allow: { http: ALLOW_HTTP }, ...extra });
 
   test('a player claims the no-deposit bonus on /freemoney and sees it in My bonuses', async (t) => {
@@ -95,5 +96,34 @@ describe('bonus claims', () => {
     const list = (await api(site, 'GET', '/api/admin/get-all-bonus?type=freespins&currencyCode=EUR')).json.data.bonus.rows;
     const again = await api(site, 'POST', '/api/user/claim-bonus', { bonusId: list[0].id }, player.token);
     assert.equal(again.json.data?.userBonus?.id, mine.id, 'the same claim answers the same grant');
+  });
+
+  test('a player redeems a coupon in My bonuses; a wrong or used code is refused with its text', async (t) => {
+    requireBuilds(site.server, ['root', 'profile']);
+    const player = await newPlayer(site, { prefix: 'coupon' });
+    await withPage(site.browser, t, opts({ viewport: MOBILE }), async ({ page, context }) => {
+      await logIn(context, site, player);
+      await page.goto('/profile2/my-bonuses');
+      await waitForApp(page, 'profile');
+      const form = page.getByTestId('coupon-form');
+      const field = form.getByLabel('Coupon code');
+      await field.fill('NOPE');
+      await form.getByRole('button', { name: 'Redeem' }).click();
+      await form.getByRole('alert').getByText('coupon not applied').waitFor();
+      await field.fill('casino5');
+      await form.getByRole('button', { name: 'Redeem' }).click();
+      await form.getByRole('status').getByText('Coupon redeemed: 5 EUR coupon bonus').waitFor();
+      const row = page.getByTestId('my-bonuses').locator('tbody tr').first();
+      await row.getByText('5 EUR coupon bonus').waitFor();
+      await row.getByText('Active').waitFor();
+      await field.fill('CASINO5');
+      await form.getByRole('button', { name: 'Redeem' }).click();
+      await form.getByRole('alert').getByText('coupon already redeemed').waitFor();
+      await screenshot(page, 'bonus-coupon-375');
+    });
+    const wallet = (await api(site, 'GET', '/api/user/get-user-details', null, player.token)).json.data.userWallet;
+    assert.equal(wallet.bonusBalance, '5.00');
+    const again = await api(site, 'POST', '/api/user/redeem-coupon', { code: 'CASINO5' }, player.token);
+    assert.deepEqual([again.status, again.json.error?.code, again.json.error?.message], [409, 'COUPON_ALREADY_REDEEMED', 'coupon already redeemed']);
   });
 });

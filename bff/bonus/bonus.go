@@ -93,6 +93,7 @@ type Bonus struct {
 	RegistrationDays          int  // REGISTRATION_BONUS: within N days of sign-up; 0 = any time
 	MaxParticipants           int  // MAXIMUM_PARTICIPANTS: players who may ever take it; 0 = no bound
 	RetryDays                 int  // RETRY_PERIOD: again N days after the last grant ended; 0 = once
+	CouponOnly                bool // taken only with a coupon: not listed, not claimable by id
 }
 
 // Service is the bonus core.
@@ -137,7 +138,7 @@ func parseWhen(s string) (time.Time, bool) {
 const bonusColumns = `id, code, name, type, is_active, sort_order, deposit_bonus_percent, wagering_multiplier, wagering_type,
 	deposits_number, days_valid, valid_from, valid_to, free_spins_quantity, free_spin_game, allowed_countries,
 	restricted_countries, banners, terms, valid_on_days, cashback_percent, requires_email_verification, registration_days,
-	max_participants, retry_days`
+	max_participants, retry_days, coupon_only`
 
 type queryer interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
@@ -152,7 +153,7 @@ func scanBonus(row interface{ Scan(...any) error }) (Bonus, error) {
 	err := row.Scan(&b.ID, &b.Code, &b.Name, &b.Type, &b.Active, &b.Order, &b.DepositBonusPercent, &b.WageringMultiplier,
 		&b.WageringType, &b.DepositsNumber, &b.DaysValid, &b.ValidFrom, &b.ValidTo, &b.FreeSpinsQuantity, &b.FreeSpinGame,
 		&allowed, &restricted, &banns, &b.Terms, &days, &b.CashbackPercent, &b.RequiresEmailVerification, &b.RegistrationDays,
-		&b.MaxParticipants, &b.RetryDays)
+		&b.MaxParticipants, &b.RetryDays, &b.CouponOnly)
 	if err != nil {
 		return Bonus{}, err
 	}

@@ -187,8 +187,10 @@ func (s *Service) Claim(ctx context.Context, userID int64, ref, zone string) (Cl
 	switch {
 	case b.Type == TypeInstantCashback && s.Calendar != nil:
 		return s.claimCashback(ctx, userID, b, zone)
+	case b.CouponOnly:
+		return Claimed{}, fmt.Errorf("bonus %d is taken with a coupon: %w", b.ID, ErrNotAvailable)
 	case b.Type == TypeNoDeposit, b.Type == TypeFreeSpins:
-		return s.claimGrant(ctx, userID, b, zone)
+		return s.claimGrant(ctx, userID, b, zone, nil)
 	}
 	return Claimed{}, fmt.Errorf("claim bonus %d of type %s: %w", b.ID, b.Type, ErrNotAvailable)
 }

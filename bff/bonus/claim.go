@@ -152,7 +152,10 @@ func days(n int) string {
 // The rules run inside the single writer's transaction, so concurrent
 // claims of one player grant once (the others answer that grant) and
 // MAXIMUM_PARTICIPANTS holds under claims of many players.
-func (s *Service) claimGrant(ctx context.Context, userID int64, b Bonus, zone string) (Claimed, error) {
+//
+// coupon, when set, runs first in the transaction (its own refusals) and
+// records its redemption with the grant (coupon.go).
+func (s *Service) claimGrant(ctx context.Context, userID int64, b Bonus, zone string, coupon *couponUse) (Claimed, error) {
 	s.Prepare(ctx) // outside the write transaction (see prepared)
 	local, err := s.localNow(ctx, userID, zone)
 	if err != nil {
@@ -163,6 +166,11 @@ func (s *Service) claimGrant(ctx context.Context, userID int64, b Bonus, zone st
 		id = 0
 		tx, c := lt.SQL(), lt.Context()
 		now := s.Now()
+		if coupon != nil {
+			if err := coupon.check(c, tx, userID, now); err != nil {
+				return err
+			}
+		}
 		p, err := readClaimer(c, tx, userID, b.ID)
 		if err != nil {
 			return err
@@ -171,10 +179,14 @@ func (s *Service) claimGrant(ctx context.Context, userID int64, b Bonus, zone st
 		if err != nil {
 			return err
 		}
+		if again && coupon != nil {
+			return ErrRetryPeriod.WithMessage("You already have this bonus")
+		}
 		if again {
 			id = p.last.id
 			return nil
 		}
+
 		if b.MaxParticipants > 0 && !p.participated {
 			var n int
 			if err := tx.QueryRowContext(c, `SELECT COUNT(DISTINCT user_id) FROM user_bonuses WHERE bonus_id = ?`, b.ID).Scan(&n); err != nil {
@@ -200,6 +212,9 @@ func (s *Service) claimGrant(ctx context.Context, userID int64, b Bonus, zone st
 			if err != nil {
 				return fmt.Errorf("bonus: record free spins: %w", err)
 			}
+			if err := coupon.record(c, tx, userID, id, now); err != nil {
+				return err
+			}
 			return wallet.SetWageringTx(lt, userID, b.WageringType, a.MaxBet)
 		}
 		required := ledger.MulDiv(a.BonusAmount, int64(b.WageringMultiplier), 1)
@@ -209,6 +224,9 @@ func (s *Service) claimGrant(ctx context.Context, userID int64, b Bonus, zone st
 			userID, b.ID, cur.Code, a.BonusAmount, required, b.WageringType, a.MaxWinAmount, a.MaxBet, stamp(now), stamp(expires)).Scan(&id)
 		if err != nil {
 			return fmt.Errorf("bonus: record claim: %w", err)
+		}
+		if err := coupon.record(c, tx, userID, id, now); err != nil {
+			return err
 		}
 		key := "bonus:grant:" + strconv.FormatInt(id, 10)
 		amount := ledger.FromMinor(a.BonusAmount, cur)

@@ -25,6 +25,28 @@ func (web *Web) Routes(mux *http.ServeMux) {
 	user("GET /api/user/get-user-bonuses", web.userBonuses)
 	user("POST /api/user/bonuses/{id}/cancel", web.cancel)
 	user("POST /api/user/claim-bonus", web.claim)
+	user("POST /api/user/redeem-coupon", web.redeemCoupon)
+}
+
+// redeemCoupon: POST /api/user/redeem-coupon {code}: the coupon's bonus,
+// answered as a claim (BONUS_ACTIVATED); COUPON_NOT_APPLIED,
+// COUPON_ALREADY_REDEEMED or the bonus's own refusal.
+func (web *Web) redeemCoupon(w http.ResponseWriter, r *http.Request) error {
+	var body struct {
+		Code     string `json:"code"`
+		TimeZone string `json:"timeZone"`
+	}
+	if err := api.Decode(w, r, &body); err != nil {
+		return err
+	}
+	if strings.TrimSpace(body.Code) == "" {
+		return api.ErrValidation.WithField("code", "Required")
+	}
+	out, err := web.Service.RedeemCoupon(r.Context(), session.PlayerFrom(r.Context()).ID, body.Code, body.TimeZone)
+	if err != nil {
+		return err
+	}
+	return api.WriteData(w, out)
 }
 
 // claim: POST /api/user/claim-bonus {bonusId} (query timeZone: the

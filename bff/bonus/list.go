@@ -187,7 +187,7 @@ func (s *Service) List(ctx context.Context, q ListQuery, playerCurrency, playerC
 	}
 	rows := []Offer{}
 	for _, b := range all {
-		if !b.Active || b.open(at) != nil {
+		if !b.Active || b.CouponOnly || b.open(at) != nil {
 			continue
 		}
 		if q.Day != nil && !b.OnDay(q.Day.Weekday) {

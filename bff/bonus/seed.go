@@ -52,11 +52,22 @@ type SeedBonus struct {
 	RegistrationDays          int  `json:"registrationDays,omitempty"`
 	MaxParticipants           int  `json:"maxParticipants,omitempty"`
 	RetryDays                 int  `json:"retryDays,omitempty"`
+	CouponOnly                bool `json:"couponOnly,omitempty"`
 }
 
 // SeedFile is the shape of data/seed/bonuses.json.
 type SeedFile struct {
-	Bonuses []SeedBonus `json:"bonuses"`
+	Bonuses []SeedBonus  `json:"bonuses"`
+	Coupons []SeedCoupon `json:"coupons,omitempty"`
+}
+
+// SeedCoupon is a coupon of the seed: its code and the code of its bonus.
+type SeedCoupon struct {
+	Code           string `json:"code"`
+	Bonus          string `json:"bonus"`
+	IsActive       bool   `json:"isActive"`
+	MaxRedemptions int    `json:"maxRedemptions,omitempty"`
+	ValidTo        string `json:"validTo,omitempty"`
 }
 
 func parseSeedAmount(s string, c ledger.Currency, what string) (int64, error) {
@@ -128,6 +139,11 @@ func Seed(ctx context.Context, db *database.DB, raw []byte) (string, error) {
 				return err
 			}
 		}
+		for _, c := range f.Coupons {
+			if err := upsertCoupon(ctx, tx, c); err != nil {
+				return err
+			}
+		}
 		return nil
 	})
 	if err != nil {
@@ -153,8 +169,8 @@ func upsert(ctx context.Context, tx *sql.Tx, sb SeedBonus) error {
 	err := tx.QueryRowContext(ctx, `INSERT INTO bonuses(code, name, type, is_active, sort_order, deposit_bonus_percent, wagering_multiplier,
 			wagering_type, deposits_number, days_valid, valid_from, valid_to, free_spins_quantity, free_spin_game, allowed_countries,
 			restricted_countries, banners, terms, valid_on_days, cashback_percent, requires_email_verification, registration_days,
-			max_participants, retry_days)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			max_participants, retry_days, coupon_only)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT(code) DO UPDATE SET name = excluded.name, type = excluded.type, is_active = excluded.is_active,
 			sort_order = excluded.sort_order, deposit_bonus_percent = excluded.deposit_bonus_percent,
 			wagering_multiplier = excluded.wagering_multiplier, wagering_type = excluded.wagering_type,
@@ -164,12 +180,12 @@ func upsert(ctx context.Context, tx *sql.Tx, sb SeedBonus) error {
 			banners = excluded.banners, terms = excluded.terms, valid_on_days = excluded.valid_on_days,
 			cashback_percent = excluded.cashback_percent, requires_email_verification = excluded.requires_email_verification,
 			registration_days = excluded.registration_days, max_participants = excluded.max_participants,
-			retry_days = excluded.retry_days, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+			retry_days = excluded.retry_days, coupon_only = excluded.coupon_only, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
 		RETURNING id`,
 		sb.Code, sb.Name, sb.Type, sb.IsActive, sb.Order, sb.DepositBonusPercent, sb.WageringMultiplier, sb.WageringType,
 		sb.DepositsNumber, sb.DaysValid, sb.ValidFrom, sb.ValidTo, sb.FreeSpinsQuantity, sb.FreeSpinGame,
 		jsonText(sb.AllowedCountries), jsonText(sb.RestrictedCountries), string(banners), sb.Terms, jsonText(sb.ValidOnDays), sb.CashbackPercent,
-		sb.RequiresEmailVerification, sb.RegistrationDays, sb.MaxParticipants, sb.RetryDays).Scan(&id)
+		sb.RequiresEmailVerification, sb.RegistrationDays, sb.MaxParticipants, sb.RetryDays, sb.CouponOnly).Scan(&id)
 	if err != nil {
 		return fmt.Errorf("bonus %q: %w", sb.Code, err)
 	}

@@ -71,6 +71,8 @@ export interface UserBonus {
   currencyCode?: string;
   cancellable?: boolean;
   banner?: { bannerTitle?: string };
+  freeSpinsQuantity?: number;
+  freeSpinsLeft?: number;
 }
 
 // Login and sign-up need no session: a 403 there (registration closed, self-
@@ -89,6 +91,11 @@ export function updateUserDetails(body: Partial<User> & Record<string, unknown> 
 
 export function useUserBonuses(): QueryState<{ count: number; rows: UserBonus[] }> {
   return useApi(PROFILE_API.userBonuses, { auth: true, query: { pageNo: 1, limit: 20 } });
+}
+
+/** POST /api/user/redeem-coupon {code}: the coupon's bonus; COUPON_NOT_APPLIED / COUPON_ALREADY_REDEEMED with the SPEC texts. */
+export function redeemCoupon(code: string): Promise<{ code: string; message: string; userBonus?: UserBonus }> {
+  return post('/api/user/redeem-coupon', { code });
 }
 
 export function cancelBonus(id: UserBonus['id']): Promise<UserBonus> {

@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { DEFAULT_CURRENCY, formatMoney, isApiError, parseAmount } from '@casino/platform';
-import { Button, Card, EmptyState, ErrorState, Stack, Table, type Column, Icon } from '@casino/ui';
-import { cancelBonus, useUserBonuses, type UserBonus } from '../api';
+import { Button, Card, EmptyState, ErrorState, Field, Stack, Table, type Column, Icon } from '@casino/ui';
+import { cancelBonus, redeemCoupon, useUserBonuses, type UserBonus } from '../api';
 import { m } from '../messages';
 
 const STATUS = { active: m.bonusActive, completed: m.bonusCompleted, cancelled: m.bonusCancelled, expired: m.bonusExpired } as const;
@@ -12,6 +12,42 @@ function money(v: string | undefined, b: UserBonus): string {
   if (!v) return '';
   const scale = v.includes('.') ? v.length - v.indexOf('.') - 1 : 0;
   return formatMoney(parseAmount(v, scale) ?? '0', b.currencyCode || DEFAULT_CURRENCY, { scale, precise: scale > 2 });
+}
+
+/** The coupon field: a code grants its bonus (docs/bonus.md "Coupons"); the server's text on a refusal. */
+function CouponForm({ onRedeemed }: { onRedeemed: () => void }) {
+  const intl = useIntl();
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!code.trim()) return;
+    setBusy(true);
+    setResult(null);
+    try {
+      const out = await redeemCoupon(code.trim());
+      const name = out.userBonus?.banner?.bannerTitle || out.userBonus?.name || code.trim();
+      setResult({ ok: true, text: intl.formatMessage(m.couponRedeemed, { name }) });
+      setCode('');
+      onRedeemed();
+    } catch (x) {
+      setResult({ ok: false, text: isApiError(x) && x.message ? x.message : intl.formatMessage(m.bonusCancelFailed) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} data-testid="coupon-form">
+      <Stack $row $gap={2} $align="flex-end" $wrap>
+        <Field label={intl.formatMessage(m.couponLabel)} value={code} maxLength={64} autoComplete="off" onChange={(e) => setCode(e.target.value)} />
+        <Button type="submit" loading={busy} disabled={!code.trim()}>
+          {intl.formatMessage(m.couponRedeem)}
+        </Button>
+      </Stack>
+      {result && <p role={result.ok ? 'status' : 'alert'}>{result.text}</p>}
+    </form>
+  );
 }
 
 /** The player's bonuses (active first) with wagering progress; the active one can be cancelled, after a confirmation. */
@@ -44,7 +80,18 @@ export function MyBonuses() {
     ) : null;
   const pending = data?.rows.find((b) => String(b.id) === confirming && b.cancellable);
   const columns: Column<UserBonus>[] = [
-    { key: 'name', header: intl.formatMessage(m.bonusName), render: (b) => b.banner?.bannerTitle || b.name || '' },
+    {
+      key: 'name',
+      header: intl.formatMessage(m.bonusName),
+      render: (b) => (
+        <>
+          {b.banner?.bannerTitle || b.name || ''}
+          {b.type === 'freespins' && b.status === 'active' && (
+            <div>{intl.formatMessage(m.bonusSpinsLeft, { left: b.freeSpinsLeft ?? 0, total: b.freeSpinsQuantity ?? 0 })}</div>
+          )}
+        </>
+      ),
+    },
     { key: 'amount', header: intl.formatMessage(m.bonusAmount), render: (b) => money(b.bonusAmount, b), align: 'right' },
     { key: 'wagered', header: intl.formatMessage(m.bonusWagered), render: (b) => money(b.wageredAmount, b), align: 'right' },
     { key: 'wager', header: intl.formatMessage(m.bonusWagerLeft), render: (b) => money(b.wagerLeft, b), align: 'right' },
@@ -61,6 +108,7 @@ export function MyBonuses() {
   ];
   return (
     <Stack $gap={3} data-testid="my-bonuses">
+      <CouponForm onRedeemed={refetch} />
       {pending && (
         <Card data-testid="bonus-cancel-confirm">
           <Stack $gap={3}>

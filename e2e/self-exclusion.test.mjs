@@ -70,6 +70,7 @@ describe('self-exclusion, session time limit, reality checks', () => {
       await page.getByRole('button', { name: 'Log in to withdraw my balance' }).click();
       await page.waitForFunction(() => location.pathname === '/withdraw');
       await waitForApp(page, 'cashier');
+      await page.getByTestId('self-excluded-notice').getByText(/Until .+ your account is closed to games, deposits and bonuses\. You can withdraw your balance here\./).waitFor();
       await page.getByRole('radio', { name: 'Bank transfer' }).click();
       await page.getByLabel('Amount (EUR)').fill('20');
       await page.getByLabel('Beneficiary name').fill('Ada Lovelace');
@@ -77,6 +78,7 @@ describe('self-exclusion, session time limit, reality checks', () => {
       await page.getByLabel('Bank code (IFSC)').fill('HDFC0001234');
       await page.getByRole('button', { name: 'Request withdrawal' }).click();
       await page.getByTestId('withdraw-result').getByText(/Withdrawal success/).waitFor();
+      await screenshot(page, 'self-exclusion-withdraw-1280');
     });
 
     const refused = await api(site, 'POST', '/api/user/login', { email: player.email, password: player.password });

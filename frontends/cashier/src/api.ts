@@ -39,6 +39,8 @@ export interface UserDetails {
     currencySymbol?: string;
     countryCode?: string;
     isEmailVerified?: boolean;
+    /** Responsible gaming (bff/protection): a self-excluded player may only withdraw. */
+    userLimit?: { isSelfExcluded?: boolean; isSelfExclusionPermanent?: boolean; selfExclusion?: string | null };
   };
   userWallet?: Wallet;
   depositCount?: number;

@@ -87,5 +87,8 @@ export const m = {
     typeWin: { id: 'cashier.type.win', defaultMessage: 'Win' },
     typeRollback: { id: 'cashier.type.rollback', defaultMessage: 'Rollback' },
     gamesEmpty: { id: 'cashier.transactions.gamesEmpty', defaultMessage: 'No game rounds yet' },
+    selfExcludedTitle: { id: 'cashier.withdraw.selfExcluded.title', defaultMessage: 'You are self-excluded' },
+    selfExcludedUntil: { id: 'cashier.withdraw.selfExcluded.until', defaultMessage: 'Until {date} your account is closed to games, deposits and bonuses. You can withdraw your balance here.' },
+    selfExcludedPermanent: { id: 'cashier.withdraw.selfExcluded.permanent', defaultMessage: 'Your account is closed to games, deposits and bonuses for good. You can withdraw your balance here.' },
   }),
 };

@@ -31,8 +31,17 @@ function Withdraw() {
   };
 
   if (user.error) return <ErrorState message={depositErrorText(intl, user.error)} onRetry={user.refetch} />;
+  const limit = user.data?.getUser?.userLimit;
   return (
     <Stack $gap={5}>
+      {limit?.isSelfExcluded && (
+        // The restricted session of a self-excluded player lands here (docs/protection.md).
+        <Notice title={intl.formatMessage(m.selfExcludedTitle)} testId="self-excluded-notice">
+          {limit.isSelfExclusionPermanent || !limit.selfExclusion
+            ? intl.formatMessage(m.selfExcludedPermanent)
+            : intl.formatMessage(m.selfExcludedUntil, { date: intl.formatDate(limit.selfExclusion, { dateStyle: 'medium', timeStyle: 'short' }) })}
+        </Notice>
+      )}
       <InstantWithdrawalInfo />
       {wallet && (
         <Stack $row $wrap $gap={5}>

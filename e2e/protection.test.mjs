@@ -4,7 +4,7 @@
 // shows as pending; freezing the account stops the next spin and deposit.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { MOBILE, requireBuilds, screenshot, useSite, waitForApp, withPage } from './lib/suite.mjs';
+import { MOBILE, casino, requireBuilds, screenshot, useSite, waitForApp, withPage } from './lib/suite.mjs';
 import { api, newPlayer } from './lib/players.mjs';
 
 const CARD = { number: '4242 4242 4242 4242', holder: 'Ada Lovelace', expiry: '12/30', cvc: '123' };
@@ -66,5 +66,38 @@ describe('responsible gaming: limits and freeze', () => {
     assert.equal(dep.json.error?.code, 'ACCOUNT_FROZEN', JSON.stringify(dep.json));
     const login = await api(site, 'POST', '/api/user/login', { email: player.email, password: player.password });
     assert.equal(login.status, 200, 'log-in still works');
+  });
+
+  // Last: it makes every level of this server's VIP club a personal-manager level.
+  test('a VIP player cannot raise their own bet limit; support raises it with a reason, kept in the audit', async (t) => {
+    requireBuilds(site.server, ['root', 'profile']);
+    const data = ['--data', site.server.dataDir];
+    const levels = JSON.parse(await casino(['loyalty', ...data, 'levels']));
+    const bronze = levels.find((l) => l.level === 0);
+    await casino(['loyalty', ...data, 'put-level', JSON.stringify({ ...bronze, personalManager: true })]);
+    try {
+      const { token, email } = await newPlayer(site, { prefix: 'vip-limits' });
+      await withPage(site.browser, t, { baseURL: site.server.url, allow: { http: [/^409 .*\/api\/user\/set-limit$/] } }, async ({ page, context }) => {
+        await loggedIn(context, token);
+        await page.goto('/profile2/limits');
+        await waitForApp(page, 'profile');
+        const card = page.getByTestId('limit-bet');
+        await card.getByLabel('Amount (EUR)').fill('5');
+        await card.getByRole('button', { name: 'Set limit' }).click();
+        await card.getByText('Your limit is in force now.').waitFor();
+        await card.getByLabel('Amount (EUR)').fill('50');
+        await card.getByRole('button', { name: 'Set limit' }).click();
+        await card.getByText('Our support team raises the bet limit of VIP players: please contact support.').waitFor();
+
+        await casino(['limits', ...data, 'set-bet', email, 'daily', '50', '--reason', 'VIP review, call of 26 Nov', '--by', 'e2e-support']);
+        await page.reload();
+        await waitForApp(page, 'profile');
+        await page.getByTestId('limit-bet').getByText('Daily: €50.00').waitFor();
+      });
+      const audit = await casino(['limits', ...data, 'audit', email]);
+      assert.match(audit, /daily bet {2}5\.00 → 50\.00 EUR {2}by e2e-support: VIP review, call of 26 Nov/);
+    } finally {
+      await casino(['loyalty', ...data, 'put-level', JSON.stringify(bronze)]);
+    }
   });
 });

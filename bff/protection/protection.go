@@ -66,6 +66,10 @@ type Service struct {
 	// Notify tells their open pages (bff/realtime). Each may be nil.
 	ForfeitBonus func(ctx context.Context, userID int64) error
 	Notify       func(userID int64, event string, data any)
+	// HighLoyalty reports whether the player's loyalty level has its bet
+	// limit raised by support only (bff/loyalty's personal-manager levels);
+	// nil: every player raises their own.
+	HighLoyalty func(ctx context.Context, userID int64) (bool, error)
 	// Minute is how long a minute of the time controls lasts (0: a minute).
 	// Only a demo may shorten it (bff/server: CASINO_DEMO_MINUTE).
 	Minute time.Duration
@@ -146,6 +150,9 @@ func (s *Service) SetLimit(ctx context.Context, userID int64, currency ledger.Cu
 	}
 	current, err := s.inForce(ctx, userID, kind, period)
 	if err != nil {
+		return Change{}, err
+	}
+	if err := s.supportOnly(ctx, userID, kind, current, amount); err != nil {
 		return Change{}, err
 	}
 	now := s.now()

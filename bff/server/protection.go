@@ -18,6 +18,12 @@ func (a *App) openProtection(ctx context.Context) {
 	p.Sessions = a.Sessions
 	p.Minute = a.Config.DemoMinute
 	p.ForfeitBonus = a.Bonus.ForfeitActive
+	// VIP levels with a personal manager have their bet limit raised by
+	// support only (SPEC section 6).
+	p.HighLoyalty = func(ctx context.Context, userID int64) (bool, error) {
+		l, err := a.Loyalty.Benefits(ctx, userID)
+		return l.PersonalManager, err
+	}
 	p.Notify = func(userID int64, event string, data any) {
 		a.Realtime.Publish(userID, realtime.Event{Name: event, Data: data})
 	}

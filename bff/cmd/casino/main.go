@@ -64,6 +64,8 @@ func main() {
 		err = settingsCmd(ctx, args)
 	case "kyc":
 		err = kycCmd(ctx, args)
+	case "limits":
+		err = limitsCmd(ctx, args)
 	case "rewards":
 		err = rewardsCmd(ctx, args)
 	case "loyalty":
@@ -99,6 +101,7 @@ commands:
   ledger     check: verify every ledger invariant (zero-sum transactions, balances, no negatives)
   withdrawals list [--status S] | approve ID | reject ID [--reason TEXT]: players' withdrawals
   deposits   held | release ID | reject ID: crypto deposits held for review (they failed the deposit-time checks)
+  limits     show EMAIL | set-bet EMAIL PERIOD AMOUNT --reason TEXT | audit EMAIL: support's bet-limit changes (audited)
   kyc        EMAIL STATUS | documents list|approve ID|reject ID --reason TEXT|show ID: identity documents and their review
   rewards    settings [show | patch JSON]: the rakeback calendar's rules (docs/rewards.md)
   loyalty    levels | put-level JSON | set-rate CURRENCY MINOR_UNITS | recompute | show EMAIL: the VIP club

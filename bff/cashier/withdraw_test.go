@@ -363,8 +363,8 @@ func TestWithdrawalKYCThreshold(t *testing.T) {
 	}
 	for _, step := range []struct {
 		name, amount, code string
-		later          time.Duration
-		kyc            string
+		later              time.Duration
+		kyc                string
 	}{
 		{"within the threshold", "30", "", 0, ""},
 		{"the rest of it", "20", "", 0, ""},

@@ -119,7 +119,8 @@ describe('cashier history: Games and Deposit tabs', () => {
           // The Deposit tab: the card deposit in the payment columns.
           await app.getByRole('tab', { name: 'Deposit' }).click();
           const dep = app.locator('[data-testid="transactions-deposit"]');
-          await dep.locator('tbody tr').first().waitFor();
+          // The first row may be the loading skeleton's: wait for the deposit itself.
+          await dep.locator('tbody tr').first().getByText(deposits[0].transactionId).waitFor();
           if (viewport === DESKTOP) {
             assert.deepEqual((await dep.locator('thead th').allTextContents()).map((s) => s.trim()), DEPOSIT_COLUMNS);
           }

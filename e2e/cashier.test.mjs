@@ -38,7 +38,8 @@ async function balanceOf(site, token) {
 
 describe('cashier', () => {
   const ADMIN = 'cashier-e2e-admin';
-  const site = useSite({ env: { CASINO_SANDBOX_PENDING_DELAY: '3s', CASINO_ADMIN_TOKEN: ADMIN } });
+  // Pending test cards resolve after 6 s: long enough for the pending modal's chunk to load on a busy machine.
+  const site = useSite({ env: { CASINO_SANDBOX_PENDING_DELAY: '6s', CASINO_ADMIN_TOKEN: ADMIN } });
   // Images other parts do not serve yet: on the lobby behind the result modals, the studio game thumbnails.
   const ALLOW_HTTP = [...PENDING_API, /^404 [^ ]*\/studio\/thumbnails\//];
   const opts = (extra = {}) => ({ baseURL: site.server.url, allow: { http: ALLOW_HTTP }, ...extra });

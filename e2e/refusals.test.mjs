@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { launchBrowser } from './lib/browser.mjs';
 import { casino, freshDataDir, requireBuilds, startServer, waitForApp, withPage } from './lib/suite.mjs';
-import { api, newPlayer } from './lib/players.mjs';
+import { api, logIn, newPlayer } from './lib/players.mjs';
 
 const US = '8.8.8.8'; // an American address in the bundled GeoIP data
 const DE = '193.99.144.80';
@@ -52,7 +52,7 @@ describe('refusals a player recognises', () => {
     const { token } = await newPlayer(site, { prefix: 'refusal-page', deposit: '20.00' });
     const allow = { http: [/^451 .*\/api\/admin\/get-game-url/] };
     await withPage(site.browser, t, { baseURL: site.server.url, extraHTTPHeaders: { 'X-Forwarded-For': US }, allow }, async ({ page, context }) => {
-      await context.addInitScript((tok) => localStorage.setItem('casino.accessToken', tok), token);
+      await logIn(context, site, { token });
       await page.goto('/casino/games/european-roulette');
       await waitForApp(page, 'lobby');
       await page.locator('#mf-page').getByRole('button', { name: 'Play', exact: true }).click();

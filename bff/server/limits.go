@@ -27,8 +27,9 @@ type Limits struct {
 }
 
 // DefaultLimits fit one casino on one machine: a player clicks far below 5
-// writes a second; the total keeps the writer free for money.
-var DefaultLimits = Limits{WritesPerSecond: 5, WriteBurst: 30, WritesTotal: 300, StreamsPerAddress: 8, Streams: 10000}
+// writes a second; the total keeps the writer free for money; 32 open streams
+// leave room for a household or a café behind one address (a tab each).
+var DefaultLimits = Limits{WritesPerSecond: 5, WriteBurst: 30, WritesTotal: 300, StreamsPerAddress: 32, Streams: 10000}
 
 // LimitsFromEnv reads CASINO_WRITE_RATE ("5" or "5,30": per second and
 // burst, per address), CASINO_WRITE_RATE_TOTAL and CASINO_MAX_STREAMS

@@ -122,9 +122,10 @@ export async function startServer({ publish = true, dataDir, env = {}, content =
     const child = track(
       spawn(CASINO, ['serve', '--addr', `127.0.0.1:${port}`, '--data', dir, '--content', content], {
         cwd: ROOT,
-        // Browser tests send far more anonymous writes from one address than a
-        // player does: the per-address limit is raised unless a test sets it.
-        env: { ...process.env, CASINO_DEPLOY_TOKEN: deployToken, CASINO_WRITE_RATE: '2000,4000', CASINO_WRITE_RATE_TOTAL: '4000', ...env },
+        // Browser tests send far more anonymous writes, and open far more event
+        // streams, from one address than players do: the per-address limits are
+        // raised unless a test sets them.
+        env: { ...process.env, CASINO_DEPLOY_TOKEN: deployToken, CASINO_WRITE_RATE: '2000,4000', CASINO_WRITE_RATE_TOTAL: '4000', CASINO_MAX_STREAMS: '500,10000', ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
       }),
     );

@@ -1,10 +1,8 @@
 import { lazy, Suspense, type ReactElement } from 'react';
-import { matchRoutes, usePathname, type RouteParams } from '@casino/platform';
+import { matchRoutes, usePathname, useSession, type RouteParams } from '@casino/platform';
 import { Page, Skeleton } from '@casino/ui';
 import { CasinoPage } from './pages/CasinoPage';
 import { NotFound } from './pages/InfoListPage';
-import { LevelUpToast } from './components/LevelUpToast';
-import { ProvidersPage } from './pages/ProvidersPage';
 
 // The casino lobby is the first page most visitors see: it ships in the
 // exposed chunk; the other pages load on demand (first-load budget).
@@ -13,6 +11,10 @@ const PromotionsPage = lazy(() => import('./pages/PromotionsPage').then((x) => (
 const RacesPage = lazy(() => import('./races/RacesPage').then((x) => ({ default: x.RacesPage })));
 // The chat loads after the page, in its own chunk (first-load budget).
 const Chat = lazy(() => import('./chat/Chat').then((x) => ({ default: x.Chat })));
+const ProvidersPage = lazy(() => import('./pages/ProvidersPage').then((x) => ({ default: x.ProvidersPage })));
+// The VIP level-up toast listens only for logged-in players: its chunk is not
+// part of a visitor's first visit.
+const LevelUpToast = lazy(() => import('./components/LevelUpToast').then((x) => ({ default: x.LevelUpToast })));
 const FavoritesPage = lazy(() => import('./pages/FavoritesPage').then((x) => ({ default: x.FavoritesPage })));
 
 function PageSkeleton() {
@@ -45,10 +47,15 @@ export const LOBBY_ROUTES: readonly Route[] = [
 
 export function LobbyApp() {
   const pathname = usePathname();
+  const { authenticated } = useSession();
   const match = matchRoutes(LOBBY_ROUTES, pathname);
   return (
     <>
-      <LevelUpToast />
+      {authenticated && (
+        <Suspense fallback={null}>
+          <LevelUpToast />
+        </Suspense>
+      )}
       <Suspense fallback={<PageSkeleton />}>{match ? match.route.render(match.params) : <NotFound />}</Suspense>
       {match && (
         <Suspense fallback={null}>

@@ -13,7 +13,7 @@ export type { DeviceType } from './device';
 export { loadMessages, cachedMessages } from './i18n';
 export type { Messages } from './i18n';
 export { subscribeRealtime } from './realtime';
-export { armRealityCheck, armSessionLimit, endSession, PROTECTION_API } from './protection';
+export { armRealityCheck, armSessionLimit, endSession, PROTECTION_API } from './protection-watch';
 export type { SessionEndReason } from './protection';
 export type { RealtimeEventName, RealtimePayloads } from './realtime';
 export { pushHistory, getHistory, previousPage } from './history';
@@ -44,3 +44,30 @@ export type { RouteParams } from './routing';
 export { mountStandalone } from './standalone';
 export { defineMessages } from './defineMessages';
 export type { AppMessage } from './defineMessages';
+
+import { get as apiGet } from './api';
+import { navigate as navigateTo } from './navigation';
+import { PROTECTION_API as protectionApi } from './protection-watch';
+import { subscribeRealtime as onRealtime } from './realtime';
+import { clearSession as forgetSession, getSession as readSession, subscribeSession as onSession } from './session';
+import { currentPath as pathNow, withQuery as addQuery } from './url';
+
+/**
+ * What the platform's own lazy chunks (protection.ts) use of it, as one
+ * export of the entry. webpack concatenates the platform's eager modules into
+ * one scope only when nothing outside that scope imports them: a lazy chunk
+ * importing api, session, realtime… directly split them apart again and
+ * made the eager chunk larger (~0.4 KB gzip) than the code that moved out.
+ * Not for micro-frontends.
+ */
+export const lazyChunkPlatform = {
+  get: apiGet,
+  navigate: navigateTo,
+  subscribeRealtime: onRealtime,
+  clearSession: forgetSession,
+  getSession: readSession,
+  subscribeSession: onSession,
+  currentPath: pathNow,
+  withQuery: addQuery,
+  PROTECTION_API: protectionApi,
+};

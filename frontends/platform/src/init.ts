@@ -1,5 +1,5 @@
 import { captureFirstUrl, captureMarketingParams } from './marketing';
-import { startProtectionWatch } from './protection';
+import { startProtectionWatch } from './protection-watch';
 import { initSession } from './session';
 import { startRouteTracking } from './tracking';
 

@@ -1,9 +1,7 @@
-import { get } from './api';
-import { SESSION_ENDED_EVENT } from './constants';
-import { navigate } from './navigation';
-import { subscribeRealtime } from './realtime';
-import { clearSession, getSession, subscribeSession } from './session';
-import { currentPath, withQuery } from './url';
+// Only through the package's entry (see lazyChunkPlatform in index.ts).
+import { lazyChunkPlatform } from './index';
+
+const { get, navigate, subscribeRealtime, clearSession, getSession, subscribeSession, currentPath, withQuery, PROTECTION_API } = lazyChunkPlatform;
 
 /**
  * The player's time controls on every page (bff/protection,
@@ -12,12 +10,12 @@ import { currentPath, withQuery } from './url';
  * (`?modal=session-ended`, `?modal=reality-check`). Every tab times both
  * from the server's answer, hears the realtime `sessionEnded` event and
  * treats a 401 SESSION_LIMIT_REACHED (api.ts) the same way.
+ *
+ * A lazy chunk: protection-watch.ts loads it once a player is logged in and
+ * listens for the 401's event itself.
  */
 
-export const PROTECTION_API = {
-  sessionLimit: '/api/user/session-limit',
-  realityCheck: '/api/user/reality-check',
-} as const;
+export { PROTECTION_API };
 
 export type SessionEndReason = 'sessionLimit' | 'selfExcluded';
 
@@ -96,14 +94,10 @@ export async function armRealityCheck(): Promise<void> {
   }
 }
 
-/** Starts the watch once per page (initPlatform). */
+/** Starts the watch once per page (protection-watch.ts, when a player is logged in). */
 export function startProtectionWatch(): void {
   if (started || typeof window === 'undefined') return;
   started = true;
-  window.addEventListener(SESSION_ENDED_EVENT, (e) => {
-    const d = (e as CustomEvent<{ reason?: SessionEndReason; until?: string; permanent?: boolean }>).detail ?? {};
-    endSession(d.reason ?? 'sessionLimit', d.until, d.permanent);
-  });
   subscribeRealtime('sessionEnded', (d) => endSession(d.reason, d.until, d.permanent));
   subscribeRealtime('sessionLimit', () => void armSessionLimit());
   subscribeRealtime('realityCheck', () => {

@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { ApiError, useModal, useSession } from '@casino/platform';
 import { Button, Card, Muted, SectionTitle, Stack } from '@casino/ui';
-import { m } from '../messages';
+import { m } from './messages';
 import { saveChatSettings, sendMessage, useChatHistory, useChatSettings, useChatStream, type ChatMessage, type ChatSettings } from './api';
 
 const Wrap = styled.section`

@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { useModal, useSession } from '@casino/platform';
 import { Button, useToast, Icon } from '@casino/ui';
 import { setFavorite, type Game } from '../api';
-import { m } from '../messages';
+import { m } from '../pages/messages';
 
 export function FavoriteButton({ game, initial = false }: { game: Game; initial?: boolean }) {
   const intl = useIntl();

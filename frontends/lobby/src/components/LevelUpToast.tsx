@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { subscribeRealtime, useSession } from '@casino/platform';
 import { useToast } from '@casino/ui';
-import { m } from '../messages';
+import { m } from '../pages/messages';
 
 /**
  * The VIP club's level-up (bff/loyalty's realtime levelUp) as a toast on the

@@ -3,7 +3,7 @@ import { useModal, useSession } from '@casino/platform';
 import { EmptyState, LoginRequired, Page, PageTitle, Icon } from '@casino/ui';
 import { normaliseList, useFavorites } from '../api';
 import { GameGrid } from '../components/GameGrid';
-import { m } from '../messages';
+import { m } from './messages';
 
 export function FavoritesPage() {
   const intl = useIntl();

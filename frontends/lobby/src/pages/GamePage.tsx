@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { gameUrl, useGame, type Game, type PlayMode } from '../api';
 import { FavoriteButton } from '../components/FavoriteButton';
 import { GamePulse } from '../pulse/GamePulse';
-import { m } from '../messages';
+import { m } from './messages';
 
 const Layout = styled.div`
   display: grid;

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { getLanguage, isApiError, useModal, useSession } from '@casino/platform';
 import { Button, Card, EmptyState, Stack, ErrorState, Grid, LinkButton, Muted, Page, PageTitle, Skeleton, Icon } from '@casino/ui';
 import { claimBonus, isClaimable, usePromotions, type Bonus, type Claimed } from '../api';
-import { m } from '../messages';
+import { m } from './messages';
 
 const Banner = styled(Card)<{ $bg?: string }>`
   display: flex;

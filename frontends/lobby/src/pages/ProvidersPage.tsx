@@ -2,7 +2,10 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { EmptyState, ErrorState, Page, PageTitle, SectionTitle, Skeleton, Stack, Icon } from '@casino/ui';
 import { normaliseList, useProviderGames, useProviders, type Provider } from '../api';
 import { GameGrid } from '../components/GameGrid';
-import { m } from '../messages';
+import { m as base } from '../messages';
+import { m as own } from './messages';
+
+const m = { ...base, ...own };
 
 /** One provider with its most popular games. */
 function ProviderSection({ provider }: { provider: Provider }) {

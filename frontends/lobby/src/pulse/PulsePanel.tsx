@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { formatMoney, useApi, useRealtime } from '@casino/platform';
 import { applyCredit, applyDebit, chartGeometry, createSeries, cumulative, net, toMinor, type PulseSeries } from './series';
-import { m } from '../messages';
+import { m } from './messages';
 import { PULSE_HEIGHT } from './GamePulse';
 
 export const PULSE_PATH = '/api/user/game-pulse';

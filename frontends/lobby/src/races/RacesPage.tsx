@@ -3,7 +3,7 @@ import { useIntl, type IntlShape } from 'react-intl';
 import styled from 'styled-components';
 import { formatMoney, parseAmount } from '@casino/platform';
 import { Card, EmptyState, ErrorState, Icon, Muted, Page, PageTitle, SectionTitle, Skeleton, Stack, Table, type Column } from '@casino/ui';
-import { m } from '../messages';
+import { m } from './messages';
 import { useLeaderboardStream, useRaces, type Race, type RaceEntry } from './api';
 
 const Head = styled.div`

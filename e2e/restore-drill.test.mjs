@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import { execFile } from 'node:child_process';
 import { inspectDb } from './lib/db.mjs';
 import { ARTIFACTS, CASINO, CONTENT, LITESTREAM, ROOT, requireBinary } from './lib/paths.mjs';
-import { freePort, freshDataDir, startServer, track, waitFor } from './lib/server.mjs';
+import { E2E_LIMITS, freePort, freshDataDir, startServer, track, waitFor } from './lib/server.mjs';
 
 const run = promisify(execFile);
 const CONFIG = join(ROOT, 'litestream.yml');
@@ -50,7 +50,7 @@ async function startReplicated(dir) {
   const ls = track(
     spawn(LITESTREAM, ['replicate', '-config', CONFIG, '-exec', `${CASINO} serve --addr 127.0.0.1:${port} --data ${dir} --content ${CONTENT}`], {
       cwd: ROOT,
-      env: { ...process.env, CASINO_DATA: dir },
+      env: { ...process.env, ...E2E_LIMITS, CASINO_DATA: dir },
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
   );
@@ -120,7 +120,7 @@ async function restore(dir, out) {
   try {
     const { stdout, stderr } = await run(LITESTREAM, ['restore', '-config', CONFIG, '-integrity-check', 'full', '-o', out, join(dir, 'casino.db')], {
       cwd: ROOT,
-      env: { ...process.env, CASINO_DATA: dir },
+      env: { ...process.env, ...E2E_LIMITS, CASINO_DATA: dir },
     });
     return stdout + stderr;
   } catch (err) {

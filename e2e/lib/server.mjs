@@ -103,6 +103,13 @@ export async function publishBuilds(dir, names) {
  *   env:     extra environment
  * Returns {url, port, dataDir, deployToken, published, missing, stop(), log()}.
  */
+/**
+ * Browser tests and the restore drill send far more anonymous writes, and open
+ * far more event streams, from one address than players do: servers they
+ * start raise the per-address limits unless a test sets them.
+ */
+export const E2E_LIMITS = { CASINO_WRITE_RATE: '5000,10000', CASINO_WRITE_RATE_TOTAL: '10000', CASINO_MAX_STREAMS: '500,10000' };
+
 export async function startServer({ publish = true, dataDir, env = {}, content = CONTENT } = {}) {
   requireBinary();
   const ownDir = !dataDir;
@@ -122,10 +129,7 @@ export async function startServer({ publish = true, dataDir, env = {}, content =
     const child = track(
       spawn(CASINO, ['serve', '--addr', `127.0.0.1:${port}`, '--data', dir, '--content', content], {
         cwd: ROOT,
-        // Browser tests send far more anonymous writes, and open far more event
-        // streams, from one address than players do: the per-address limits are
-        // raised unless a test sets them.
-        env: { ...process.env, CASINO_DEPLOY_TOKEN: deployToken, CASINO_WRITE_RATE: '2000,4000', CASINO_WRITE_RATE_TOTAL: '4000', CASINO_MAX_STREAMS: '500,10000', ...env },
+        env: { ...process.env, CASINO_DEPLOY_TOKEN: deployToken, ...E2E_LIMITS, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
       }),
     );

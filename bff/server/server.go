@@ -35,6 +35,7 @@ import (
 	"casino/bff/scripts"
 	"casino/bff/session"
 	"casino/bff/settings"
+	"casino/bff/staff"
 	"casino/bff/studio"
 	"casino/bff/tracking"
 )
@@ -89,6 +90,7 @@ type App struct {
 	Races      *races.Service
 	Referral   *referral.Service
 	Chat       *chat.Service
+	Staff      *staff.Service
 
 	guards *guards // limits.go
 
@@ -165,6 +167,7 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 	a.openProtection(ctx)
 	a.openChat()
 	a.openKYC()
+	a.openStaff()
 	a.watchReleases(ctx)
 	return a, nil
 }
@@ -262,6 +265,7 @@ func (a *App) routes() (*http.ServeMux, error) {
 	a.racesRoutes(mux)
 	a.statisticsRoutes(mux)
 	a.chatRoutes(mux)
+	a.backofficeRoutes(mux)
 	handle("POST /api/user/log-event", a.Tracking.Handler())
 	handle("GET /api/user/events", a.Sessions.RequireUser(a.Realtime.Handler()))
 

@@ -74,6 +74,8 @@ func main() {
 		err = racesCmd(ctx, args)
 	case "chat":
 		err = chatCmd(ctx, args)
+	case "staff":
+		err = staffCmd(ctx, args)
 	case "help", "-h", "--help":
 		usage()
 		return
@@ -107,6 +109,7 @@ commands:
   loyalty    levels | put-level JSON | set-rate CURRENCY MINOR_UNITS | recompute | show EMAIL: the VIP club
   races      create JSON | list | show ID: time-boxed races (prizes paid by the running server at the end)
   chat       mute EMAIL DURATION | ban EMAIL | unban EMAIL | delete ID: chat moderation
+  staff      create EMAIL ROLE | list | disable EMAIL: back-office staff accounts (prints the two-factor secret once)
 `)
 }
 

@@ -1,0 +1,22 @@
+package server
+
+import (
+	"net/http"
+
+	"casino/bff/staff"
+)
+
+// openStaff builds the back office's staff accounts, sessions and audit log
+// (bff/staff, docs/backoffice.md): their cookie is Secure and __Host-
+// prefixed wherever the players' is.
+func (a *App) openStaff() {
+	a.Staff = staff.NewService(a.DB)
+	a.Staff.SecureCookies = a.Config.secureCookies()
+	a.Staff.ClientIP = a.Accounts.ClientIP
+}
+
+// backofficeRoutes registers every back-office call; each one checks the
+// staff session and the role's permission on the server.
+func (a *App) backofficeRoutes(mux *http.ServeMux) {
+	a.Staff.RegisterRoutes(mux)
+}

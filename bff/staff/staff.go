@@ -1,0 +1,237 @@
+// Package staff is the operator's people in the back office: their accounts
+// (apart from players: own table, own sessions, own cookie), their roles and
+// what each role may do, the two-factor log-in (password and an RFC 6238
+// code), and the append-only audit log every staff write goes to
+// (docs/backoffice.md).
+package staff
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/mail"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/pquerna/otp"
+	"github.com/pquerna/otp/totp"
+
+	"casino/bff/account"
+	"casino/bff/api"
+	"casino/bff/clock"
+	"casino/bff/database"
+)
+
+// Roles.
+const (
+	RoleAdmin      = "admin"
+	RoleSupport    = "support"
+	RoleFinance    = "finance"
+	RoleCompliance = "compliance"
+)
+
+// Roles lists every role, for validation and the permission matrix.
+var Roles = []string{RoleAdmin, RoleSupport, RoleFinance, RoleCompliance}
+
+// Permission is one thing a back-office call does; every call names one and
+// the server checks it against the caller's role.
+type Permission string
+
+// Permissions.
+const (
+	WithdrawalsRead   Permission = "withdrawals.read"
+	WithdrawalsDecide Permission = "withdrawals.decide"
+	KYCRead           Permission = "kyc.read"
+	KYCReview         Permission = "kyc.review"
+	ReleasesRead      Permission = "releases.read"
+	ReleasesWrite     Permission = "releases.write"
+	AuditRead         Permission = "audit.read"
+)
+
+// grants is the permission table: which roles hold each permission. Admin
+// holds everything; the others hold what their desk needs.
+var grants = map[Permission][]string{
+	WithdrawalsRead:   {RoleAdmin, RoleFinance, RoleSupport},
+	WithdrawalsDecide: {RoleAdmin, RoleFinance},
+	KYCRead:           {RoleAdmin, RoleCompliance, RoleSupport},
+	KYCReview:         {RoleAdmin, RoleCompliance},
+	ReleasesRead:      {RoleAdmin},
+	ReleasesWrite:     {RoleAdmin},
+	AuditRead:         {RoleAdmin, RoleCompliance},
+}
+
+// AllPermissions lists the permissions in a stable order.
+func AllPermissions() []Permission {
+	out := make([]Permission, 0, len(grants))
+	for p := range grants {
+		out = append(out, p)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Can reports whether role holds p.
+func Can(role string, p Permission) bool { return slices.Contains(grants[p], role) }
+
+// PermissionsOf lists what role may do.
+func PermissionsOf(role string) []Permission {
+	var out []Permission
+	for _, p := range AllPermissions() {
+		if Can(role, p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Member is a staff account as the back office shows it.
+type Member struct {
+	ID          int64        `json:"id"`
+	Email       string       `json:"email"`
+	Role        string       `json:"role"`
+	Permissions []Permission `json:"permissions"`
+	tokenHash   []byte
+}
+
+// Actor is how the audit log names the member.
+func (m *Member) Actor() string { return m.Email }
+
+// Errors of the back office's log-in and checks.
+var (
+	// ErrNoSession answers a back-office call without a valid staff session.
+	ErrNoSession = &api.Error{Status: http.StatusUnauthorized, Code: "STAFF_UNAUTHORIZED", Message: "Please log in to the back office"}
+	// ErrDenied answers a call the member's role does not allow.
+	ErrDenied = &api.Error{Status: http.StatusForbidden, Code: "STAFF_FORBIDDEN", Message: "Your role does not allow this"}
+	// ErrInvalidCredentials: wrong e-mail, password or code (one answer, so
+	// it does not tell which).
+	ErrInvalidCredentials = &api.Error{Status: http.StatusBadRequest, Code: "INVALID_CREDENTIALS", Message: "Invalid email, password or code"}
+	// ErrReasonRequired: a decision that must say why.
+	ErrReasonRequired = api.ErrValidation.WithField("reason", "Required")
+)
+
+// Service holds staff accounts, sessions and the audit log.
+type Service struct {
+	db       *database.DB
+	throttle *account.Throttle
+	Clock    clock.Clock
+	// Issuer names the casino in authenticator apps.
+	Issuer string
+	// SecureCookies names the cookie SecureCookieName and marks it Secure
+	// (production always).
+	SecureCookies bool
+	// ClientIP is the caller's address (throttling, the session record).
+	ClientIP func(*http.Request) string
+
+	routes []Route
+}
+
+// NewService returns the staff service on db.
+func NewService(db *database.DB) *Service {
+	return &Service{db: db, throttle: account.NewThrottle(), Issuer: "Casino back office"}
+}
+
+func (s *Service) now() time.Time { return clock.Or(s.Clock).Now().UTC() }
+
+const stampLayout = "2006-01-02T15:04:05.000Z"
+
+func (s *Service) stamp() string { return s.now().Format(stampLayout) }
+
+// Created is a new account with its two-factor secret, shown once.
+type Created struct {
+	Member
+	Secret string // base32 TOTP secret
+	URL    string // otpauth:// URL for an authenticator app's QR code
+}
+
+// MinPasswordLength is the shortest staff password.
+const MinPasswordLength = 12
+
+// Create adds a staff account, audited as done by actor (the command line's
+// "cli:alice"). The password is hashed as players' are (argon2id); the TOTP
+// secret is new and returned once.
+func (s *Service) Create(ctx context.Context, email, role, password, actor string) (Created, error) {
+	email = strings.TrimSpace(email)
+	v := api.Validation{}
+	if a, err := mail.ParseAddress(email); err != nil || a.Address != email {
+		v.Add("email", "Invalid format")
+	}
+	if !slices.Contains(Roles, role) {
+		v.Add("role", "Invalid format")
+	}
+	if len(password) < MinPasswordLength || len(password) > 128 {
+		v.Add("password", fmt.Sprintf("At least %d characters", MinPasswordLength))
+	}
+	if err := v.Err(); err != nil {
+		return Created{}, err
+	}
+	key, err := totp.Generate(totp.GenerateOpts{Issuer: s.Issuer, AccountName: email, Algorithm: otp.AlgorithmSHA1, Digits: otp.DigitsSix, Period: 30})
+	if err != nil {
+		return Created{}, fmt.Errorf("totp secret: %w", err)
+	}
+	hash, err := account.HashPassword(ctx, password)
+	if err != nil {
+		return Created{}, err
+	}
+	var id int64
+	err = s.db.Tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `INSERT INTO staff(email, role, password_hash, totp_secret, created_at) VALUES (?, ?, ?, ?, ?)`,
+			email, role, hash, key.Secret(), s.stamp())
+		if err != nil {
+			if strings.Contains(err.Error(), "UNIQUE") {
+				return api.ErrValidation.WithField("email", "Already exists")
+			}
+			return fmt.Errorf("create staff %s: %w", email, err)
+		}
+		id, _ = res.LastInsertId()
+		return s.RecordAs(ctx, tx, actor, sql.NullInt64{}, Change{Action: "staff.create", Target: "staff:" + email,
+			After: map[string]string{"email": email, "role": role}})
+	})
+	if err != nil {
+		return Created{}, err
+	}
+	return Created{Member: Member{ID: id, Email: email, Role: role, Permissions: PermissionsOf(role)}, Secret: key.Secret(), URL: key.URL()}, nil
+}
+
+// List returns every staff account.
+func (s *Service) List(ctx context.Context) ([]Member, error) {
+	rows, err := s.db.Read.QueryContext(ctx, `SELECT id, email, role FROM staff WHERE disabled = 0 ORDER BY id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Member
+	for rows.Next() {
+		var m Member
+		if err := rows.Scan(&m.ID, &m.Email, &m.Role); err != nil {
+			return nil, err
+		}
+		m.Permissions = PermissionsOf(m.Role)
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+// Disable ends an account and its sessions (a leaver), audited as done by
+// actor.
+func (s *Service) Disable(ctx context.Context, email, actor string) error {
+	return s.db.Tx(ctx, func(tx *sql.Tx) error {
+		var id int64
+		err := tx.QueryRowContext(ctx, `SELECT id FROM staff WHERE email = ? AND disabled = 0`, email).Scan(&id)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("staff %s: %w", email, api.ErrNotFound)
+		}
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE staff SET disabled = 1 WHERE id = ?`, id); err != nil {
+			return err
+		}
+		if _, err = tx.ExecContext(ctx, `DELETE FROM staff_sessions WHERE staff_id = ?`, id); err != nil {
+			return err
+		}
+		return s.RecordAs(ctx, tx, actor, sql.NullInt64{}, Change{Action: "staff.disable", Target: "staff:" + email})
+	})
+}

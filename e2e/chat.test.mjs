@@ -3,10 +3,11 @@
 // HTML; a second message at once is refused with the rate-limit text; a
 // visitor reads but is asked to log in to write; a player in ghost mode
 // appears as "Ghost" in the chat and on a race leaderboard, and their name is
-// in neither (nor in what the server sends other players).
+// in neither (nor in what the server sends other players). Big wins reach the
+// chat live, a ghost's as "Ghost"; a player who turns them off sees none.
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
-import { casino, DESKTOP, MOBILE, openPage, requireBuilds, screenshot, useSite, waitForApp } from './lib/suite.mjs';
+import { after, before, describe, test } from 'node:test';
+import { casino, DESKTOP, freshDataDir, launchBrowser, MOBILE, openPage, requireBuilds, screenshot, startServer, useSite, waitFor, waitForApp } from './lib/suite.mjs';
 import { api, newPlayer } from './lib/players.mjs';
 
 const GAME = 'aztec-sun';
@@ -76,6 +77,84 @@ describe('chat and ghost mode', () => {
       assert.ok(everything.includes(adaName), 'other players keep their names');
     } finally {
       await Promise.all([a.context.close(), b.context.close(), guest.context.close()]);
+    }
+  });
+});
+
+describe('big wins in the chat', () => {
+  // Any win of at least the stake counts here (bigWinMultiplier 1), so a
+  // few real spins make one; the default is 20 times the stake.
+  const site = {};
+  before(async () => {
+    const dir = await freshDataDir();
+    await casino(['settings', '--data', dir, 'patch', JSON.stringify({ bigWinMultiplier: 1 })]);
+    site.server = await startServer({ dataDir: dir });
+    site.browser = await launchBrowser();
+  });
+  after(async () => {
+    await site.browser?.close().catch(() => {});
+    await site.server?.stop();
+  });
+
+  /** Real spins at the game's minimum bet until one wins at least the stake; returns that round. */
+  async function spinToBigWin(token) {
+    const { json: games } = await api(site, 'GET', '/api/studio/games');
+    const bet = games.data.find((g) => g.id === GAME).minBet;
+    const session = await api(site, 'POST', '/api/studio/sessions', { gameId: GAME, mode: 'real' }, token);
+    assert.equal(session.status, 200, JSON.stringify(session.json));
+    for (let i = 0; i < 200; i++) {
+      const res = await api(site, 'POST', `/api/studio/sessions/${session.json.data.sessionId}/spin`, { bet }, token);
+      assert.equal(res.status, 200, JSON.stringify(res.json));
+      const { round } = res.json.data; // minor units
+      if (round.win >= round.bet) return round;
+    }
+    throw new Error('no win of at least the stake in 200 spins');
+  }
+
+  test('a big win reaches the chat live, a ghost as "Ghost"; a player who turned big wins off sees none', async () => {
+    requireBuilds(site.server, ['root', 'lobby']);
+    const ada = await newPlayer(site, { prefix: 'bigada', deposit: '50.00' });
+    const ghost = await newPlayer(site, { prefix: 'bigghost', deposit: '50.00' });
+    const quiet = await newPlayer(site, { prefix: 'bigquiet' });
+    const nick = async (p) => (await api(site, 'GET', '/api/user/get-user-details', null, p.token)).json.data.getUser.nickname;
+    const [adaName, ghostName] = [await nick(ada), await nick(ghost)];
+    const settings = { ghostMode: false, sound: false, showBigWins: true, hideChat: false };
+    assert.equal((await api(site, 'PUT', '/api/user/chat-settings', { ...settings, ghostMode: true }, ghost.token)).status, 200);
+    assert.equal((await api(site, 'PUT', '/api/user/chat-settings', { ...settings, showBigWins: false }, quiet.token)).status, 200);
+
+    const visitor = await openPage(site.browser, { baseURL: site.server.url, viewport: MOBILE });
+    const player = await openPage(site.browser, { baseURL: site.server.url, viewport: DESKTOP });
+    try {
+      await player.context.addCookies([{ name: 'casino_session', value: quiet.token, url: site.server.url }]);
+      await player.context.addInitScript((tok) => localStorage.setItem('casino.accessToken', tok), quiet.token);
+      for (const p of [visitor.page, player.page]) {
+        await p.goto('/casino');
+        await waitForApp(p, 'lobby');
+        await p.locator('[data-testid="chat"]').waitFor({ timeout: 15_000 });
+      }
+      await player.page.getByLabel('Show big wins').waitFor();
+      assert.equal(await player.page.getByLabel('Show big wins').isChecked(), false);
+
+      const wins = visitor.page.locator('[data-testid="big-win"]');
+      const adaWin = await spinToBigWin(ada.token);
+      await wins.filter({ hasText: `${adaName} won` }).filter({ hasText: 'Aztec Sun' }).waitFor({ timeout: 10_000 });
+      await spinToBigWin(ghost.token);
+      await wins.filter({ hasText: 'Ghost won' }).first().waitFor({ timeout: 10_000 });
+      const text = await visitor.page.locator('[data-testid="big-wins"]').innerText();
+      assert.ok(text.includes(`€${(adaWin.win / 100).toFixed(2)}`), `Ada's win amount in ${text}`);
+      await screenshot(visitor.page, 'chat-big-wins-375');
+
+      const feed = await api(site, 'GET', '/api/core/casino/big-wins');
+      assert.equal(feed.status, 200);
+      assert.ok(feed.json.data.wins.length >= 2);
+      assert.ok(!JSON.stringify(feed.json).includes(ghostName) && !text.includes(ghostName), `the ghost's nickname ${ghostName} is not in the feed`);
+      // The player who keeps big wins off: no feed, no call for it.
+      assert.equal(await player.page.locator('[data-testid="big-wins"]').count(), 0);
+      // Turning them on shows the feed at once.
+      await player.page.getByLabel('Show big wins').check();
+      await waitFor(async () => (await player.page.locator('[data-testid="big-win"]').count()) >= 2, { what: 'the big wins after turning them on' });
+    } finally {
+      await Promise.all([visitor.context.close(), player.context.close()]);
     }
   });
 });

@@ -131,7 +131,7 @@ func (s *Service) Post(ctx context.Context, playerID int64, room, text string) (
 	}
 	s.last[playerID] = now
 	s.mu.Unlock()
-	name, err := s.displayName(ctx, playerID)
+	name, err := s.PublicNameOf(ctx, playerID)
 	if err != nil {
 		return Message{}, err
 	}
@@ -197,7 +197,8 @@ func itoa(n int64) string {
 	return string(b[i:])
 }
 
-func (s *Service) displayName(ctx context.Context, playerID int64) (string, error) {
+// PublicNameOf is the name other players see for playerID now (PublicName).
+func (s *Service) PublicNameOf(ctx context.Context, playerID int64) (string, error) {
 	var ghost bool
 	var nick, first, last string
 	err := s.db.Read.QueryRowContext(ctx, `SELECT COALESCE((SELECT ghost FROM player_social WHERE player_id = u.id), 0), u.nickname, u.first_name, u.last_name

@@ -16,6 +16,7 @@ import (
 
 	"casino/bff/account"
 	"casino/bff/api"
+	"casino/bff/bigwins"
 	"casino/bff/bonus"
 	"casino/bff/chat"
 	"casino/bff/database"
@@ -91,6 +92,7 @@ type App struct {
 	Referral   *referral.Service
 	Chat       *chat.Service
 	Staff      *staff.Service
+	BigWins    *bigwins.Feed
 
 	guards *guards // limits.go
 
@@ -165,7 +167,7 @@ func New(ctx context.Context, cfg Config) (*App, error) {
 	a.openRaces(ctx)
 	a.openReferral(ctx)
 	a.openProtection(ctx)
-	a.openChat()
+	a.openChat(ctx)
 	a.openKYC()
 	a.openStaff()
 	a.watchReleases(ctx)

@@ -56,6 +56,7 @@ func Defaults() Settings {
 			"oneClickRegistration": true, "gamePulse": false,
 		},
 		ReferAFriendPercent:   0,
+		BigWinMultiplier:      20,
 		APIVersion:            "1.0",
 		AffiliateKeyParameter: "default",
 		DefaultLanguage:       "en",

@@ -92,6 +92,9 @@ type Settings struct {
 	// game bet limits ("BTC": "0.000016"); bff/betlevels turns them into bet
 	// levels. A currency left out plays the EUR amounts at face value.
 	GameCurrencyRates map[string]string `json:"gameCurrencyRates"`
+	// BigWinMultiplier: a real-money win of at least this many times its
+	// round's stake goes to the big-wins feed (bff/bigwins); 0 turns it off.
+	BigWinMultiplier int `json:"bigWinMultiplier"`
 
 	// Revision changes whenever the settings change: caches built from a
 	// settings document key on it.

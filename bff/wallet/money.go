@@ -147,6 +147,7 @@ type event struct {
 	player int64
 	name   string
 	win    string
+	paid   *Win // a credit's win
 }
 
 // Debit takes a bet (see docs/wallet.md).
@@ -187,6 +188,9 @@ func (s *Service) money(ctx context.Context, c moneyCall) (Result, error) {
 	}
 	if ev != nil && s.Publish != nil {
 		s.Publish(ev.player, ev.name, map[string]string{"win": ev.win})
+	}
+	if ev != nil && ev.paid != nil && s.Won != nil {
+		s.Won(*ev.paid)
 	}
 	if out.Status == "failed" {
 		return Result{}, out.err()
@@ -435,6 +439,10 @@ func (w wtx) money(c moneyCall) (Result, *event, error) {
 	var ev *event
 	if amount > 0 {
 		ev = &event{player: c.playerID, name: c.kind, win: res.Amount}
+		if c.kind == "credit" {
+			ev.paid = &Win{PlayerID: c.playerID, GameID: req.GameID, GameName: c.game.Name, Currency: cur,
+				Stake: round.betReal + round.betBonus, Amount: amount, Free: free}
+		}
 	}
 	return res, ev, nil
 }

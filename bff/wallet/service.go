@@ -39,6 +39,17 @@ type GameLookup func(ctx context.Context, provider, gameID string) (GameRules, e
 // Publisher sends a realtime event to a player's open pages.
 type Publisher func(userID int64, name string, data any)
 
+// Win is a paid win as the big-wins feed sees it: the round's stake and
+// the win, in the player's currency's minor units.
+type Win struct {
+	PlayerID         int64
+	GameID, GameName string
+	Currency         ledger.Currency
+	Stake, Amount    int64
+	// Free: a free round (no money of the player's staked).
+	Free bool
+}
+
 // Service serves the provider API and keeps the rounds.
 type Service struct {
 	db     *database.DB
@@ -46,6 +57,9 @@ type Service struct {
 	Games  GameLookup
 	// Publish, when set, receives the debit and credit events after commit.
 	Publish Publisher
+	// Won, when set, hears every paid win after commit (the big-wins feed).
+	// It must not block: the wallet calls it on the round's request.
+	Won func(Win)
 	// Wagering, when set, is told of every stake in its transaction (bonus wagering; wagering.go).
 	Wagering WageringHook
 	// BetScale, when set, converts a game's bet range into a currency's

@@ -4,7 +4,10 @@ import styled from 'styled-components';
 import { ApiError, useModal, useSession } from '@casino/platform';
 import { Button, Card, Muted, SectionTitle, Stack } from '@casino/ui';
 import { m } from './messages';
-import { saveChatSettings, sendMessage, useChatHistory, useChatSettings, useChatStream, type ChatMessage, type ChatSettings } from './api';
+import { saveChatSettings, sendMessage, useBigWins, useChatHistory, useChatSettings, useChatStream, type BigWin, type ChatMessage, type ChatSettings } from './api';
+import { BigWins } from './BigWins';
+
+const SHOWN_BIG_WINS = 5;
 
 const Wrap = styled.section`
   max-width: 1200px;
@@ -92,6 +95,11 @@ export function Chat() {
   const [error, setError] = useState('');
   const list = useRef<HTMLOListElement>(null);
   const mine = useRef(new Set<number>());
+  // Visitors see big wins; a player chooses (the showBigWins setting).
+  const showBigWins = !authenticated || settings?.showBigWins === true;
+  const bigWinsQuery = useBigWins(showBigWins);
+  const [bigWins, setBigWins] = useState<BigWin[]>([]);
+  useEffect(() => setBigWins(bigWinsQuery.data?.wins ?? []), [bigWinsQuery.data]);
   useEffect(() => setLines(history.data?.messages ?? []), [history.data]);
   useEffect(() => setSettings(settingsQuery.data ?? null), [settingsQuery.data]);
   useEffect(() => {
@@ -103,6 +111,7 @@ export function Chat() {
       if (settings?.sound && !mine.current.has(msg.id)) beep();
     },
     remove: (id) => setLines((ls) => ls.filter((l) => l.id !== id)),
+    bigWin: (w) => setBigWins((ws) => (ws.some((x) => x.id === w.id) ? ws : [w, ...ws].slice(0, SHOWN_BIG_WINS))),
   });
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -133,6 +142,7 @@ export function Chat() {
           {authenticated && settings && <Settings value={settings} onChange={change} />}
           {!hidden && (
             <>
+              {showBigWins && <BigWins wins={bigWins} />}
               <Lines ref={list} aria-live="polite" data-testid="chat-lines">
                 {lines.length === 0 && <Muted as="li">{intl.formatMessage(m.chatEmpty)}</Muted>}
                 {lines.map((l) => (

@@ -7,7 +7,26 @@ export const CHAT_API = {
   post: (room: string) => `/api/user/chat/${encodeURIComponent(room)}/messages`,
   settings: '/api/user/chat-settings',
   events: (room: string) => `/chat/${encodeURIComponent(room)}/events`,
+  bigWins: '/api/core/casino/big-wins',
 } as const;
+
+/** A line of the big-wins feed (bff/bigwins): the name is the public one ("Ghost" in ghost mode). */
+export interface BigWin {
+  id: number;
+  name: string;
+  gameId: string;
+  gameName: string;
+  currencyCode: string;
+  /** Decimal string in the currency ("51.00", "0.00040000"). */
+  amount: string;
+  /** Win ÷ stake, one decimal ("25.5"). */
+  multiplier: string;
+  at: string;
+}
+
+export function useBigWins(enabled: boolean): QueryState<{ wins: BigWin[] }> {
+  return useApi<{ wins: BigWin[] }>(CHAT_API.bigWins, { query: { limit: 5 }, enabled });
+}
 
 export interface ChatMessage {
   id: number;
@@ -36,8 +55,8 @@ export function useChatSettings(enabled: boolean): QueryState<ChatSettings> {
 export const sendMessage = (room: string, text: string) => post<ChatMessage>(CHAT_API.post(room), { text });
 export const saveChatSettings = (s: ChatSettings) => put<ChatSettings>(CHAT_API.settings, s);
 
-/** New and deleted messages of a room while mounted. */
-export function useChatStream(room: string, on: { message: (m: ChatMessage) => void; remove: (id: number) => void }): void {
+/** New and deleted messages of a room, and the big wins, while mounted. */
+export function useChatStream(room: string, on: { message: (m: ChatMessage) => void; remove: (id: number) => void; bigWin: (w: BigWin) => void }): void {
   const ref = useRef(on);
   ref.current = on;
   useEffect(() => {
@@ -53,6 +72,10 @@ export function useChatStream(room: string, on: { message: (m: ChatMessage) => v
     es.addEventListener('message', (ev) => {
       const m = parse(ev) as ChatMessage | null;
       if (m) ref.current.message(m);
+    });
+    es.addEventListener('bigWin', (ev) => {
+      const w = parse(ev) as BigWin | null;
+      if (w) ref.current.bigWin(w);
     });
     es.addEventListener('delete', (ev) => {
       const d = parse(ev) as { id: number } | null;

@@ -13,4 +13,6 @@ export const m = defineMessages({
   chatSound: { id: 'lobby.chat.sound', defaultMessage: 'Sound' },
   chatBigWins: { id: 'lobby.chat.bigWins', defaultMessage: 'Show big wins' },
   chatHide: { id: 'lobby.chat.hide', defaultMessage: 'Hide chat' },
+  bigWinsTitle: { id: 'lobby.chat.bigWinsTitle', defaultMessage: 'Big wins' },
+  bigWinLine: { id: 'lobby.chat.bigWinLine', defaultMessage: '{name} won {amount} on {game} ({multiplier}×)' },
 });

@@ -126,4 +126,33 @@ describe('bonus claims', () => {
     const again = await api(site, 'POST', '/api/user/redeem-coupon', { code: 'CASINO5' }, player.token);
     assert.deepEqual([again.status, again.json.error?.code, again.json.error?.message], [409, 'COUPON_ALREADY_REDEEMED', 'coupon already redeemed']);
   });
+
+  test('a duplicate account (the device of another account) cannot claim free money: BONUS_FRAUD with its text', async (t) => {
+    requireBuilds(site.server, ['root', 'lobby', 'profile']);
+    const device = `e2e-device-${Date.now()}`;
+    await newPlayer(site, { prefix: 'original', uidToken: device });
+    const second = await newPlayer(site, { prefix: 'duplicate' });
+    const allow = { http: [...ALLOW_HTTP, /^422 [^ ]*\/api\/user\/claim-bonus$/] };
+    await withPage(site.browser, t, opts({ viewport: MOBILE, allow }), async ({ page, context }) => {
+      // The browser the first account was made on: the log-in form sends its device id.
+      await context.addInitScript((id) => localStorage.setItem('casino.deviceId', id), device);
+      await page.goto('/freemoney?modal=login');
+      const dialog = page.locator('[role="dialog"]');
+      await dialog.getByLabel('Email').fill(second.email);
+      await dialog.getByLabel('Password', { exact: true }).fill(second.password);
+      const sent = page.waitForRequest((r) => r.url().endsWith('/api/user/login'));
+      await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+      assert.equal(JSON.parse((await sent).postData()).uidToken, device, 'the login sends the device id');
+      await page.locator('#site-header .user-menu').waitFor();
+      await waitForApp(page, 'lobby');
+      const card = page.locator('article[data-bonus="free-10"]');
+      await card.getByRole('button', { name: 'Claim' }).click();
+      await card.getByText('Bonuses without a deposit and free spins are not available for this account. Contact support if you think this is a mistake.').waitFor();
+      await screenshot(page, 'bonus-fraud-375');
+    });
+    const list = (await api(site, 'GET', '/api/admin/get-all-bonus?type=freespins&currencyCode=EUR')).json.data.bonus.rows;
+    const spins = await api(site, 'POST', '/api/user/claim-bonus', { bonusId: list[0].id }, second.token);
+    assert.deepEqual([spins.status, spins.json.error?.code], [422, 'BONUS_FRAUD']);
+    assert.equal((await api(site, 'GET', '/api/user/get-user-bonuses', null, second.token)).json.data.count, 0);
+  });
 });

@@ -123,6 +123,9 @@ func (s *Service) Login(ctx context.Context, req LoginRequest, ip, location, use
 		u.ID, ip, location, truncate(userAgent, 512)); err != nil {
 		return LoginResult{}, fmt.Errorf("record login: %w", err)
 	}
+	if err := recordDevice(ctx, s.db.Write, u.ID, req.UIDToken); err != nil {
+		return LoginResult{}, err
+	}
 	token, err := s.sessions.Create(ctx, u.ID, ip, userAgent)
 	if err != nil {
 		return LoginResult{}, err

@@ -203,8 +203,10 @@ func (s *Service) SignUp(ctx context.Context, req SignUpRequest, ip string) (Sig
 		if err != nil {
 			return err
 		}
-		id, err = res.LastInsertId()
-		return err
+		if id, err = res.LastInsertId(); err != nil {
+			return err
+		}
+		return recordDevice(ctx, tx, id, req.UIDToken)
 	})
 	switch {
 	case errors.Is(err, ErrEmailTaken) || isUniqueViolation(err, "users.email"):
@@ -256,4 +258,21 @@ func truncate(s string, n int) string {
 		return s[:n]
 	}
 	return s
+}
+
+// recordDevice remembers the device id (uidToken) the player signed up or
+// logged in with: a bonus claim checks it for duplicate accounts
+// (docs/bonus.md "Duplicate accounts"). Empty or over-long ids are ignored.
+func recordDevice(ctx context.Context, db interface {
+	ExecContext(context.Context, string, ...any) (sql.Result, error)
+}, userID int64, uidToken string) error {
+	uidToken = strings.TrimSpace(uidToken)
+	if uidToken == "" || len(uidToken) > 128 {
+		return nil
+	}
+	_, err := db.ExecContext(ctx, `INSERT INTO user_devices(uid_token, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING`, uidToken, userID)
+	if err != nil {
+		return fmt.Errorf("record device: %w", err)
+	}
+	return nil
 }

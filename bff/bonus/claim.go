@@ -186,6 +186,12 @@ func (s *Service) claimGrant(ctx context.Context, userID int64, b Bonus, zone st
 			id = p.last.id
 			return nil
 		}
+		if dup, err := duplicateOf(c, tx, userID); err != nil {
+			return err
+		} else if dup != "" {
+			slog.Warn("bonus: duplicate account refused", "user", userID, "bonus", b.ID, "signal", dup)
+			return ErrBonusFraud
+		}
 
 		if b.MaxParticipants > 0 && !p.participated {
 			var n int

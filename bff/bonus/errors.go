@@ -13,6 +13,14 @@ import (
 var (
 	ErrActiveBonus    = newError(http.StatusUnprocessableEntity, "ACTIVE_BONUS", "Only one bonus can be active at a time")
 	ErrDepositsNumber = newError(http.StatusUnprocessableEntity, "DEPOSITS_NUMBER", "This bonus is only for your first deposit")
+	// ErrDepositsNumber2 is DEPOSITS_NUMBER's counterpart for a bonus of a
+	// later deposit (depositsNumber ≥ 2): "This bonus is for your 2nd
+	// deposit; this would be your 4th" (fields.depositsNumber, fields.deposit).
+	ErrDepositsNumber2 = newError(http.StatusUnprocessableEntity, "DEPOSITS_NUMBER2", "This bonus is for another deposit number")
+	// ErrBonusFraud: the account shares a device, a card or an address with
+	// name and birth date with another account (fraud.go): no no-deposit or
+	// free-spins bonus.
+	ErrBonusFraud = newError(http.StatusUnprocessableEntity, "BONUS_FRAUD", "Bonuses without a deposit and free spins are not available for this account")
 	ErrStartTime      = newError(http.StatusUnprocessableEntity, "START_TIME_ERROR", "This bonus has not started yet")
 	ErrEndTime        = newError(http.StatusUnprocessableEntity, "END_TIME_ERROR", "This bonus has ended")
 	// ErrMinDeposit's message is filled with the bonus's minimum ("Minimum

@@ -59,8 +59,12 @@ func (b Bonus) checkDeposit(now time.Time, weekday int, amount ledger.Money, cou
 	if hasActive {
 		return Amounts{}, fmt.Errorf("bonus %d: %w", b.ID, ErrActiveBonus)
 	}
-	if b.DepositsNumber > 0 && number != b.DepositsNumber {
+	if b.DepositsNumber == 1 && number != 1 {
 		return Amounts{}, fmt.Errorf("bonus %d for deposit %d: %w", b.ID, number, ErrDepositsNumber)
+	}
+	if b.DepositsNumber > 1 && number != b.DepositsNumber {
+		return Amounts{}, ErrDepositsNumber2.WithMessage("This bonus is for your %s deposit; this would be your %s", ordinal(b.DepositsNumber), ordinal(number)).
+			WithFields(map[string]string{"depositsNumber": strconv.Itoa(b.DepositsNumber), "deposit": strconv.Itoa(number)})
 	}
 	if amount.Minor() < a.MinDeposit {
 		min := ledger.FromMinor(a.MinDeposit, c).Decimal() + " " + c.Code
@@ -185,4 +189,21 @@ func (s *Service) GrantForDeposit(ctx context.Context, d Deposit) (UserBonus, er
 		return UserBonus{}, err
 	}
 	return s.userBonus(ctx, s.db.Write, d.UserID, id)
+}
+
+// ordinal writes n as 1st, 2nd, 3rd, 4th, 11th, 21st, ….
+func ordinal(n int) string {
+	suffix := "th"
+	switch n % 10 {
+	case 1:
+		suffix = "st"
+	case 2:
+		suffix = "nd"
+	case 3:
+		suffix = "rd"
+	}
+	if n%100 >= 11 && n%100 <= 13 {
+		suffix = "th"
+	}
+	return strconv.Itoa(n) + suffix
 }

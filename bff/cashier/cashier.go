@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"casino/bff/cashier/coins"
@@ -40,6 +41,9 @@ type Service struct {
 	secrets    map[string][]byte // webhook secret per processor
 	wallet     *coins.Wallet
 	chainPayer ChainPayer
+
+	fpMu  sync.Mutex
+	fpKey []byte // card-fingerprint secret, read once (fingerprint.go)
 
 	// ExcludedCountries returns the site's blocked countries (settings);
 	// deposits located there answer DEPOSIT_COUNTRY_BLOCK. Optional.

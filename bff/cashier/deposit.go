@@ -238,6 +238,10 @@ func (s *Service) Deposit(ctx context.Context, c Caller, req DepositRequest) (De
 	if !ok {
 		return Deposit{}, fmt.Errorf("method %s: processor %q not configured: %w", m.Name, m.Processor, ErrProvider)
 	}
+	fingerprint, err := s.cardFingerprint(ctx, card)
+	if err != nil {
+		return Deposit{}, err
+	}
 	d := Deposit{DepositID: newID("dep_"), Method: m.Name, CurrencyCode: cur.Code, Status: DepositProcessing, userID: p.ID,
 		processor: proc.Name(), minor: amount.Minor(), Amount: amount.Decimal()}
 	d.TransactionID = d.DepositID
@@ -248,9 +252,9 @@ func (s *Service) Deposit(ctx context.Context, c Caller, req DepositRequest) (De
 		if err := s.checkLimits(ctx, tx, p.ID, amount); err != nil {
 			return err
 		}
-		return tx.QueryRowContext(ctx, `INSERT INTO cashier_deposits(public_id, user_id, method, processor, currency, amount, status, card_last4, bonus_id, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id, created_at`,
-			d.DepositID, p.ID, m.Name, proc.Name(), cur.Code, amount.Minor(), DepositProcessing, card.Last4(), strings.TrimSpace(req.BonusID), s.stamp(), s.stamp()).
+		return tx.QueryRowContext(ctx, `INSERT INTO cashier_deposits(public_id, user_id, method, processor, currency, amount, status, card_last4, card_fingerprint, bonus_id, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id, created_at`,
+			d.DepositID, p.ID, m.Name, proc.Name(), cur.Code, amount.Minor(), DepositProcessing, card.Last4(), fingerprint, strings.TrimSpace(req.BonusID), s.stamp(), s.stamp()).
 			Scan(&d.id, &d.CreatedAt)
 	})
 	if err != nil {

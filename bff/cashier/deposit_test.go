@@ -2,6 +2,7 @@ package cashier
 
 import (
 	"context"
+	"fmt"
 	"errors"
 	"net/http"
 	"net/http/httptest"
@@ -486,5 +487,31 @@ func TestDepositAttemptsPerHour(t *testing.T) {
 	s.now = func() time.Time { return time.Now().Add(61 * time.Minute) }
 	if _, err := s.Deposit(ctx, Caller{UserID: ada}, DepositRequest{Amount: "10", PaymentMethod: "visa", Card: &goodCard}); err != nil {
 		t.Fatalf("an hour later: %v", err)
+	}
+}
+
+// A card deposit keeps a keyed hash of the number (the same for the same
+// card, whoever pays with it; never the number): the bonus core's
+// duplicate-account check (docs/bonus.md "Duplicate accounts").
+func TestCardFingerprint(t *testing.T) {
+	s, _ := newTestService(t)
+	withSandbox(t, s)
+	ctx := context.Background()
+	var prints []string
+	for i, number := range []string{"4242 4242 4242 4242", "4242424242424242", "5555555555554444"} {
+		user := addPlayer(t, s, testPlayer{email: fmt.Sprintf("fp%d@example.com", i), verified: true})
+		d, err := s.Deposit(ctx, Caller{UserID: user}, DepositRequest{Amount: "25", PaymentMethod: "visa", Card: card(number), CurrencyCode: "eur"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var fp string
+		s.db.Read.QueryRow(`SELECT card_fingerprint FROM cashier_deposits WHERE public_id = ?`, d.DepositID).Scan(&fp)
+		if len(fp) != 64 || strings.Contains(fp, "4242") {
+			t.Fatalf("fingerprint %q", fp)
+		}
+		prints = append(prints, fp)
+	}
+	if prints[0] != prints[1] || prints[0] == prints[2] {
+		t.Fatalf("fingerprints %v", prints)
 	}
 }

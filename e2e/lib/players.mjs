@@ -22,18 +22,23 @@ export async function api(site, method, path, body, token, headers = {}) {
  * A new logged-in player with a verified e-mail (Germany, EUR unless told
  * otherwise); `deposit` ("50.00") adds a confirmed sandbox card deposit;
  * `address` replaces the street, `cookie` is sent with the sign-up (a
- * browser's cookies, e.g. the referral link's).
+ * browser's cookies, e.g. the referral link's), `uidToken` is the device id
+ * sent with the sign-up.
  * Returns {email, password, token, userId}.
  */
 export async function newPlayer(site, { prefix = 'player', currencyCode = 'EUR', countryCode = 'DE', phoneCode = '+49', phone = '15123456789',
-  firstName = 'Ada', lastName = 'Lovelace', deposit, address = 'Hauptstr. 1', cookie } = {}) {
+  firstName = 'Ada', lastName = 'Lovelace', dateOfBirth, uidToken, deposit, address = 'Hauptstr. 1', cookie } = {}) {
   serial += 1;
+  // A birth date of its own: players signed up from one address with one
+  // name and birth date are duplicate accounts to the bonus core
+  // (BONUS_FRAUD, docs/bonus.md), and every test player comes from 127.0.0.1.
+  dateOfBirth ??= new Date(Date.UTC(1960, 0, 1) + serial * 86_400_000).toISOString().slice(0, 10);
   const email = `${prefix}${serial}-${Date.now()}@example.com`;
   const signUp = await api(site, 'POST', '/api/user/sign-up', {
     email, password: PLAYER_PASSWORD, confirmPassword: PLAYER_PASSWORD, firstName, lastName,
-    dateOfBirth: '1990-05-01', countryCode, currencyCode, phoneCode, phone,
+    dateOfBirth, countryCode, currencyCode, phoneCode, phone,
     address, city: 'Berlin', zipCode: '10115', gender: 'Female', nickname: `${prefix}${serial}`,
-    isAdult: true, acceptTerms: true,
+    isAdult: true, acceptTerms: true, ...(uidToken ? { uidToken } : {}),
   }, null, cookie ? { Cookie: cookie } : {});
   assert.equal(signUp.status, 200, `sign-up: ${JSON.stringify(signUp.json)}`);
   const box = await (await http(site, `/dev/mailbox?to=${encodeURIComponent(email)}`)).text();

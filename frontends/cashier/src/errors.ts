@@ -12,6 +12,7 @@ const DEPOSIT_ERRORS = {
   PROVIDER_ERROR: m.errProvider,
   PHONE_ERROR: m.errPhone,
   PAYMENT_SERVICE_ERROR: m.errCurrency,
+  DEPOSITS_NUMBER: m.errDepositsNumber,
 } as const;
 
 /** The text for a deposit error (SPEC section 8); unknown codes read 'Deposit error'. */
@@ -19,6 +20,9 @@ export function depositErrorText(intl: IntlShape, error: unknown): string {
   if (!isApiError(error)) return intl.formatMessage(m.errDeposit);
   if (error.code === 'PAYMENT_PROVIDER_LIMIT_THRESHOLD') {
     return intl.formatMessage(m.errProviderLimit, { min: error.fields.min ?? '', max: error.fields.max ?? '' });
+  }
+  if (error.code === 'DEPOSITS_NUMBER2' && error.fields.depositsNumber) {
+    return intl.formatMessage(m.errDepositsNumber2, { number: Number(error.fields.depositsNumber) });
   }
   if (error.code === 'UNIFIED_ERROR') return error.message;
   const known = DEPOSIT_ERRORS[error.code as keyof typeof DEPOSIT_ERRORS];

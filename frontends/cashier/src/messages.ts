@@ -28,6 +28,8 @@ export const m = defineMessages({
   errProvider: { id: 'cashier.error.PROVIDER_ERROR', defaultMessage: 'There was a problem creating a query to the providers.' },
   errPhone: { id: 'cashier.error.PHONE_ERROR', defaultMessage: 'Phone number is too short. It must be at least 6 characters long.' },
   errCurrency: { id: 'cashier.error.PAYMENT_SERVICE_ERROR', defaultMessage: 'The service does not support this currency' },
+  errDepositsNumber: { id: 'cashier.error.DEPOSITS_NUMBER', defaultMessage: 'This bonus is only for your first deposit' },
+  errDepositsNumber2: { id: 'cashier.error.DEPOSITS_NUMBER2', defaultMessage: 'This bonus is for your {number, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} deposit' },
   // Card form (SPEC section 5).
   cardTitle: { id: 'cashier.card.title', defaultMessage: 'Card details' },
   checkFields: { id: 'cashier.validation.checkFields', defaultMessage: 'Please check fields with errors' },

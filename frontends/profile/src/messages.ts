@@ -65,6 +65,7 @@ export const m = {
     couponLabel: { id: 'profile.bonuses.coupon.label', defaultMessage: 'Coupon code' },
     couponRedeem: { id: 'profile.bonuses.coupon.redeem', defaultMessage: 'Redeem' },
     couponRedeemed: { id: 'profile.bonuses.coupon.redeemed', defaultMessage: 'Coupon redeemed: {name}' },
+    bonusFraud: { id: 'profile.bonuses.error.BONUS_FRAUD', defaultMessage: 'Bonuses without a deposit and free spins are not available for this account. Contact support if you think this is a mistake.' },
     rewardsCalendarLabel: { id: 'profile.rewardsCalendar.label', defaultMessage: 'Rewards calendar' },
     rewardsCalendarOn: { id: 'profile.rewardsCalendar.on', defaultMessage: 'On: claim your daily rakeback and the cashback of the bonus calendar on the Cashback page.' },
     rewardsCalendarOff: { id: 'profile.rewardsCalendar.off', defaultMessage: "Off: rakeback and cashback cannot be claimed. Turn it on again at any time; today's and yesterday's play count again." },

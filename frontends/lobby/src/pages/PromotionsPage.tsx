@@ -25,6 +25,7 @@ const Banner = styled(Card)<{ $bg?: string }>`
 
 /** Claim of a no-deposit or free-spins bonus: the grant, or the server's refusal text. */
 function ClaimButton({ bonus }: { bonus: Bonus }) {
+  const intl = useIntl();
   const { authenticated } = useSession();
   const { open } = useModal();
   const [busy, setBusy] = useState(false);
@@ -71,7 +72,8 @@ function ClaimButton({ bonus }: { bonus: Bonus }) {
     try {
       setDone(await claimBonus(bonus.id));
     } catch (e) {
-      setRefusal(isApiError(e) || e instanceof Error ? e.message : String(e));
+      if (isApiError(e) && e.code === 'BONUS_FRAUD') setRefusal(intl.formatMessage(m.promotionFraud));
+      else setRefusal(isApiError(e) || e instanceof Error ? e.message : String(e));
     } finally {
       setBusy(false);
     }

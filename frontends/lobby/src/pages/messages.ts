@@ -35,6 +35,7 @@ export const m = defineMessages({
   promotionSpinsClaimed: { id: 'lobby.promotions.spinsClaimed', defaultMessage: '{count, plural, one {# free spin} other {# free spins}} at {bet} {currency} each. Winnings go to your bonus balance.' },
   promotionPlaySpins: { id: 'lobby.promotions.playSpins', defaultMessage: 'Play free spins' },
   promotionMyBonuses: { id: 'lobby.promotions.myBonuses', defaultMessage: 'My bonuses' },
+  promotionFraud: { id: 'lobby.promotions.error.BONUS_FRAUD', defaultMessage: 'Bonuses without a deposit and free spins are not available for this account. Contact support if you think this is a mistake.' },
   freeMoneyEmptyTitle: { id: 'lobby.freemoney.empty.title', defaultMessage: 'No free money offers right now' },
   providersTitle: { id: 'lobby.providers.title', defaultMessage: 'Providers' },
   providersEmpty: { id: 'lobby.providers.empty', defaultMessage: 'No providers to show' },

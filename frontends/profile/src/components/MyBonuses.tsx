@@ -32,7 +32,9 @@ function CouponForm({ onRedeemed }: { onRedeemed: () => void }) {
       setCode('');
       onRedeemed();
     } catch (x) {
-      setResult({ ok: false, text: isApiError(x) && x.message ? x.message : intl.formatMessage(m.bonusCancelFailed) });
+      const text = isApiError(x) && x.code === 'BONUS_FRAUD' ? intl.formatMessage(m.bonusFraud)
+        : isApiError(x) && x.message ? x.message : intl.formatMessage(m.bonusCancelFailed);
+      setResult({ ok: false, text });
     } finally {
       setBusy(false);
     }

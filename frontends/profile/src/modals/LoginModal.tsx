@@ -4,7 +4,7 @@ import { getCpncToSend, getMarketingParams, isApiError, navigate, screenResoluti
 import { Button, Field, Modal, Muted } from '@casino/ui';
 import { login } from '../api';
 import { recaptchaToken } from '../signup/captcha';
-import { takeLoginHandoff } from '../signup/handoff';
+import { deviceId, takeLoginHandoff } from '../signup/handoff';
 import { m } from '../messages';
 import { filterEmailInput, validateLogin, type LoginErrors } from '../validation';
 
@@ -45,6 +45,7 @@ export function LoginModal() {
         mkt,
         userDeviceType: userDeviceType(),
         screenResolution: screenResolution(),
+        uidToken: deviceId(),
         ...(withdrawalOnly ? { withdrawalOnly: true } : {}),
       });
       setToken(result.accessToken);

@@ -57,7 +57,7 @@ function trackingFields(linked: boolean, linkAccount: string | null) {
     userDeviceType: userDeviceType(),
     screenResolution: screenResolution(),
     firstUrl: getFirstUrl(),
-    uidToken: '',
+    uidToken: id,
   };
 }
 

@@ -119,9 +119,13 @@ type Settings struct {
 	// KYCWithdrawalThreshold per currency ("EUR": "2000.00"): withdrawals
 	// of 30 days above it need approved identity documents (kyc.go).
 	KYCWithdrawalThreshold map[string]string `json:"kycWithdrawalThreshold"`
+	// FourEyesWithdrawalAbove per currency ("EUR": "1000.00"): a withdrawal
+	// above it needs the approval of two different staff members in the
+	// back office (docs/backoffice.md).
+	FourEyesWithdrawalAbove map[string]string `json:"fourEyesWithdrawalAbove"`
 }
 
-var settingKeys = []string{"requireEmailVerification", "playerCanCancelWithdrawal", "depositWageringMultiplier", "cryptoConfirmations", "defaultLimits", "depositAttemptsPerHour", "kycWithdrawalThreshold"}
+var settingKeys = []string{"requireEmailVerification", "playerCanCancelWithdrawal", "depositWageringMultiplier", "cryptoConfirmations", "defaultLimits", "depositAttemptsPerHour", "kycWithdrawalThreshold", "fourEyesWithdrawalAbove"}
 
 // Settings reads the operator's settings.
 func (s *Service) Settings(ctx context.Context) (Settings, error) {

@@ -2,6 +2,7 @@ package cashier
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"slices"
@@ -37,7 +38,7 @@ func (s *Service) CancelWithdrawal(ctx context.Context, userID int64, publicID s
 	if !st.PlayerCanCancelWithdrawal {
 		return Withdrawal{}, ErrWithdrawCancel
 	}
-	out, err := s.decide(ctx, w, actionCancel, "player", "")
+	out, err := s.decide(ctx, w, actionCancel, "player", "", nil)
 	if errors.Is(err, ErrWithdrawalDecided) {
 		return Withdrawal{}, ErrWithdrawCancel
 	}
@@ -47,19 +48,36 @@ func (s *Service) CancelWithdrawal(ctx context.Context, userID int64, publicID s
 	return out.playerView(true), nil
 }
 
+// DecisionHook runs inside the transaction that claims an operator's
+// decision, with the withdrawal as it was: the back office writes its audit
+// row there, so a decision and its audit row commit together or not at all.
+type DecisionHook func(tx *sql.Tx, before Withdrawal) error
+
 // ApproveWithdrawal pays a pending withdrawal out (hold → the method's
 // processor); by names the operator.
 func (s *Service) ApproveWithdrawal(ctx context.Context, publicID, by string) (Withdrawal, error) {
+	return s.ApproveWithdrawalWith(ctx, publicID, by, nil)
+}
+
+// ApproveWithdrawalWith is ApproveWithdrawal running hook in the decision's
+// transaction.
+func (s *Service) ApproveWithdrawalWith(ctx context.Context, publicID, by string, hook DecisionHook) (Withdrawal, error) {
 	w, err := s.withdrawal(ctx, s.db.Read, publicID)
 	if err != nil {
 		return Withdrawal{}, err
 	}
-	return s.decide(ctx, w, actionApprove, by, "")
+	return s.decide(ctx, w, actionApprove, by, "", hook)
 }
 
 // RejectWithdrawal returns a pending withdrawal to the player's real
 // balance.
 func (s *Service) RejectWithdrawal(ctx context.Context, publicID, by, reason string) (Withdrawal, error) {
+	return s.RejectWithdrawalWith(ctx, publicID, by, reason, nil)
+}
+
+// RejectWithdrawalWith is RejectWithdrawal running hook in the decision's
+// transaction.
+func (s *Service) RejectWithdrawalWith(ctx context.Context, publicID, by, reason string, hook DecisionHook) (Withdrawal, error) {
 	w, err := s.withdrawal(ctx, s.db.Read, publicID)
 	if err != nil {
 		return Withdrawal{}, err
@@ -67,20 +85,57 @@ func (s *Service) RejectWithdrawal(ctx context.Context, publicID, by, reason str
 	if len(reason) > 500 {
 		return Withdrawal{}, api.ErrValidation.WithField("reason", MsgInvalidFormat)
 	}
-	return s.decide(ctx, w, actionReject, by, strings.TrimSpace(reason))
+	return s.decide(ctx, w, actionReject, by, strings.TrimSpace(reason), hook)
+}
+
+// AdminWithdrawal returns one withdrawal as operators see it.
+func (s *Service) AdminWithdrawal(ctx context.Context, publicID string) (Withdrawal, error) {
+	return s.withdrawal(ctx, s.db.Read, publicID)
+}
+
+// FourEyes reports whether w is above the operator's four-eyes amount for
+// its currency (fourEyesWithdrawalAbove): two different staff members must
+// approve it in the back office.
+func (s *Service) FourEyes(ctx context.Context, w Withdrawal) (bool, error) {
+	st, err := s.Settings(ctx)
+	if err != nil {
+		return false, err
+	}
+	raw := st.FourEyesWithdrawalAbove[w.CurrencyCode]
+	if raw == "" {
+		return false, nil
+	}
+	cur, err := ledger.LookupCurrency(w.CurrencyCode)
+	if err != nil {
+		return false, err
+	}
+	limit, err := ledger.Parse(raw, cur)
+	if err != nil {
+		return false, fmt.Errorf("cashier settings fourEyesWithdrawalAbove %s %q: %w", w.CurrencyCode, raw, err)
+	}
+	return w.minor > limit.Minor(), nil
 }
 
 // decide claims the pending withdrawal for one action (so an approval and a
 // cancellation can never both move the held money), posts the ledger
 // transfer and records the result.
-func (s *Service) decide(ctx context.Context, w Withdrawal, action, by, reason string) (Withdrawal, error) {
-	res, err := s.db.Write.ExecContext(ctx, `UPDATE cashier_withdrawals SET status = 'processing', action = ?, decided_by = ?, reason = ?, updated_at = ?
+func (s *Service) decide(ctx context.Context, w Withdrawal, action, by, reason string, hook DecisionHook) (Withdrawal, error) {
+	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE cashier_withdrawals SET status = 'processing', action = ?, decided_by = ?, reason = ?, updated_at = ?
 		WHERE id = ? AND status = 'pending' AND request_tx_id IS NOT NULL`, action, by, reason, s.stamp(), w.id)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			return fmt.Errorf("withdrawal %s is %s: %w", w.WithdrawalID, w.Status, ErrWithdrawalDecided)
+		}
+		if hook != nil {
+			return hook(tx, w)
+		}
+		return nil
+	})
 	if err != nil {
 		return Withdrawal{}, err
-	}
-	if n, _ := res.RowsAffected(); n != 1 {
-		return Withdrawal{}, fmt.Errorf("withdrawal %s is %s: %w", w.WithdrawalID, w.Status, ErrWithdrawalDecided)
 	}
 	if err := s.finishDecision(ctx, w.id); err != nil {
 		return Withdrawal{}, err

@@ -269,30 +269,18 @@ func (g *Registry) store(name, version string, src fs.FS) error {
 	return os.Rename(tmp, final)
 }
 
-func (g *Registry) activate(ctx context.Context, name, version string) (Release, error) {
+// Hook runs inside the transaction that moves a pointer, after the move:
+// the back office writes its audit row there, so the move and its audit
+// row commit together or not at all.
+type Hook func(tx *sql.Tx) error
+
+func (g *Registry) activate(ctx context.Context, name, version string, hooks ...Hook) (Release, error) {
 	entry := fmt.Sprintf("/mf/%s/%s/%s", name, version, EntryFile(name))
 	err := g.db.Tx(ctx, func(tx *sql.Tx) error {
-		var currentID sql.NullInt64
-		var currentVersion string
-		err := tx.QueryRowContext(ctx, `SELECT id, version FROM frontend_releases WHERE name = ? AND is_current = 1`, name).Scan(&currentID, &currentVersion)
-		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		if err := g.moveTo(ctx, tx, name, version, entry); err != nil {
 			return err
 		}
-		// A release made current (a promotion, a new release or a roll
-		// forward) ends any canary of the name.
-		if _, err := tx.ExecContext(ctx, `UPDATE frontend_releases SET canary_percent = 0 WHERE name = ? AND canary_percent > 0`, name); err != nil {
-			return err
-		}
-		if currentVersion == version {
-			return nil
-		}
-		if _, err := tx.ExecContext(ctx, `UPDATE frontend_releases SET is_current = 0 WHERE name = ? AND is_current = 1`, name); err != nil {
-			return err
-		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO frontend_releases(name, version, entry, is_current, previous_id) VALUES (?, ?, ?, 1, ?)
-			ON CONFLICT(name, version) DO UPDATE SET is_current = 1, previous_id = excluded.previous_id,
-				published_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')`, name, version, entry, currentID)
-		return err
+		return runHooks(tx, hooks)
 	})
 	g.invalidate()
 	if err != nil {
@@ -305,13 +293,49 @@ func (g *Registry) activate(ctx context.Context, name, version string) (Release,
 	return cur[name], nil
 }
 
-// Rollback stops name's canary when it has one; otherwise it makes the
-// release that was current before the current one current again.
-func (g *Registry) Rollback(ctx context.Context, name string) (Release, error) {
-	return g.rollback(ctx, name, true)
+func runHooks(tx *sql.Tx, hooks []Hook) error {
+	for _, h := range hooks {
+		if h != nil {
+			if err := h(tx); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
-func (g *Registry) rollback(ctx context.Context, name string, canaryFirst bool) (Release, error) {
+// moveTo makes name's version current in tx.
+func (g *Registry) moveTo(ctx context.Context, tx *sql.Tx, name, version, entry string) error {
+	var currentID sql.NullInt64
+	var currentVersion string
+	err := tx.QueryRowContext(ctx, `SELECT id, version FROM frontend_releases WHERE name = ? AND is_current = 1`, name).Scan(&currentID, &currentVersion)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return err
+	}
+	// A release made current (a promotion, a new release or a roll
+	// forward) ends any canary of the name.
+	if _, err := tx.ExecContext(ctx, `UPDATE frontend_releases SET canary_percent = 0 WHERE name = ? AND canary_percent > 0`, name); err != nil {
+		return err
+	}
+	if currentVersion == version {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE frontend_releases SET is_current = 0 WHERE name = ? AND is_current = 1`, name); err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO frontend_releases(name, version, entry, is_current, previous_id) VALUES (?, ?, ?, 1, ?)
+		ON CONFLICT(name, version) DO UPDATE SET is_current = 1, previous_id = excluded.previous_id,
+			published_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')`, name, version, entry, currentID)
+	return err
+}
+
+// Rollback stops name's canary when it has one; otherwise it makes the
+// release that was current before the current one current again.
+func (g *Registry) Rollback(ctx context.Context, name string, hooks ...Hook) (Release, error) {
+	return g.rollback(ctx, name, true, hooks...)
+}
+
+func (g *Registry) rollback(ctx context.Context, name string, canaryFirst bool, hooks ...Hook) (Release, error) {
 	if !knownName(name) {
 		return Release{}, fmt.Errorf("rollback %q: %w", name, ErrUnknownName)
 	}
@@ -320,7 +344,7 @@ func (g *Registry) rollback(ctx context.Context, name string, canaryFirst bool) 
 			if res, err := tx.ExecContext(ctx, `UPDATE frontend_releases SET canary_percent = 0 WHERE name = ? AND canary_percent > 0`, name); err != nil {
 				return err
 			} else if n, _ := res.RowsAffected(); n > 0 {
-				return nil
+				return runHooks(tx, hooks)
 			}
 		}
 		var id, prev sql.NullInt64
@@ -334,8 +358,10 @@ func (g *Registry) rollback(ctx context.Context, name string, canaryFirst bool) 
 		if _, err := tx.ExecContext(ctx, `UPDATE frontend_releases SET is_current = 0 WHERE id = ?`, id); err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE frontend_releases SET is_current = 1 WHERE id = ?`, prev)
-		return err
+		if _, err = tx.ExecContext(ctx, `UPDATE frontend_releases SET is_current = 1 WHERE id = ?`, prev); err != nil {
+			return err
+		}
+		return runHooks(tx, hooks)
 	})
 	g.invalidate()
 	if err != nil {
@@ -350,7 +376,7 @@ func (g *Registry) rollback(ctx context.Context, name string, canaryFirst bool) 
 
 // Activate makes an already published version current (roll forward or back
 // to a named version).
-func (g *Registry) Activate(ctx context.Context, name, version string) (Release, error) {
+func (g *Registry) Activate(ctx context.Context, name, version string, hooks ...Hook) (Release, error) {
 	if !knownName(name) {
 		return Release{}, fmt.Errorf("activate %q: %w", name, ErrUnknownName)
 	}
@@ -360,7 +386,7 @@ func (g *Registry) Activate(ctx context.Context, name, version string) (Release,
 	if _, err := os.Stat(filepath.Join(g.dir, name, version, EntryFile(name))); err != nil {
 		return Release{}, fmt.Errorf("activate %s %s: %w", name, version, api.ErrNotFound)
 	}
-	return g.activate(ctx, name, version)
+	return g.activate(ctx, name, version, hooks...)
 }
 
 // contentVersion hashes every file path and content: the same build always

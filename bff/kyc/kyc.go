@@ -206,6 +206,16 @@ func (s *Service) Queue(ctx context.Context, status string) ([]Document, error) 
 // Proof of Address are confirmed, REJECTED on a rejection (unless already
 // approved), else PENDING.
 func (s *Service) Review(ctx context.Context, id int64, confirm bool, reason, by string) error {
+	return s.ReviewWith(ctx, id, confirm, reason, by, nil)
+}
+
+// ReviewHook runs inside the review's transaction after the document and
+// the player's status moved, with the document as it was and the player's
+// KYC status before and after: the back office writes its audit row there.
+type ReviewHook func(tx *sql.Tx, before Document, kycBefore, kycAfter string) error
+
+// ReviewWith is Review running hook in the review's transaction.
+func (s *Service) ReviewWith(ctx context.Context, id int64, confirm bool, reason, by string, hook ReviewHook) error {
 	if !confirm && reason == "" {
 		return api.ErrValidation.WithField("reason", "Required")
 	}
@@ -214,9 +224,19 @@ func (s *Service) Review(ctx context.Context, id int64, confirm bool, reason, by
 		status = "confirmed"
 	}
 	return s.db.Tx(ctx, func(tx *sql.Tx) error {
-		var player int64
-		var cur string
-		err := tx.QueryRowContext(ctx, `SELECT player_id, status FROM kyc_documents WHERE id = ?`, id).Scan(&player, &cur)
+		rows, err := tx.QueryContext(ctx, `SELECT `+docColumns+` FROM kyc_documents d JOIN users u ON u.id = d.player_id WHERE d.id = ?`, id)
+		if err != nil {
+			return err
+		}
+		docs, err := scanDocs(rows)
+		if err == nil && len(docs) == 0 {
+			err = sql.ErrNoRows
+		}
+		var before Document
+		if len(docs) > 0 {
+			before = docs[0]
+		}
+		player, cur := before.PlayerID, before.Status
 		if errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("document %d: %w", id, api.ErrNotFound)
 		}
@@ -242,9 +262,21 @@ func (s *Service) Review(ctx context.Context, id int64, confirm bool, reason, by
 				kyc = "APPROVED"
 			}
 		}
+		var kycBefore, kycAfter string
+		if err := tx.QueryRowContext(ctx, `SELECT kyc_status FROM users WHERE id = ?`, player).Scan(&kycBefore); err != nil {
+			return err
+		}
 		// A later rejected document does not undo an approval already given.
-		_, err = tx.ExecContext(ctx, `UPDATE users SET kyc_status = ? WHERE id = ? AND (kyc_status <> 'APPROVED' OR ? = 'APPROVED')`, kyc, player, kyc)
-		return err
+		if _, err = tx.ExecContext(ctx, `UPDATE users SET kyc_status = ? WHERE id = ? AND (kyc_status <> 'APPROVED' OR ? = 'APPROVED')`, kyc, player, kyc); err != nil {
+			return err
+		}
+		if hook == nil {
+			return nil
+		}
+		if err := tx.QueryRowContext(ctx, `SELECT kyc_status FROM users WHERE id = ?`, player).Scan(&kycAfter); err != nil {
+			return err
+		}
+		return hook(tx, before, kycBefore, kycAfter)
 	})
 }
 

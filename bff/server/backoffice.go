@@ -3,6 +3,7 @@ package server
 import (
 	"net/http"
 
+	"casino/bff/backoffice"
 	"casino/bff/staff"
 )
 
@@ -19,4 +20,6 @@ func (a *App) openStaff() {
 // staff session and the role's permission on the server.
 func (a *App) backofficeRoutes(mux *http.ServeMux) {
 	a.Staff.RegisterRoutes(mux)
+	b := &backoffice.Service{DB: a.DB, Staff: a.Staff, Cashier: a.Cashier.Service, KYC: a.KYC, Frontends: a.Frontends}
+	b.Routes(mux)
 }

@@ -1,9 +1,13 @@
 package server
 
 import (
+	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"net/http"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -12,7 +16,10 @@ import (
 	"github.com/pquerna/otp"
 	"github.com/pquerna/otp/totp"
 
+	"casino/bff/cashier"
+	"casino/bff/cashier/payment"
 	"casino/bff/clock"
+	"casino/bff/ledger"
 	"casino/bff/staff"
 )
 
@@ -60,7 +67,7 @@ func TestBackofficePermissionMatrix(t *testing.T) {
 		cookies[role] = staffLogin(t, ts, c, role+"@staff.example", role)
 	}
 	routes := ts.Staff.Routes()
-	if len(routes) < 3 {
+	if len(routes) < 14 {
 		t.Fatalf("only %d back-office routes", len(routes))
 	}
 	// Log-out ends the session: it goes last.
@@ -125,5 +132,213 @@ func TestBackofficeCookieInProduction(t *testing.T) {
 	ck := staffLogin(t, ts, c, "boss@staff.example", staff.RoleAdmin)
 	if ck.Name != staff.SecureCookieName || !ck.Secure || ck.Path != "/" || ck.Domain != "" {
 		t.Fatalf("production staff cookie %+v", ck)
+	}
+}
+
+// pendingWithdrawal funds the player (a card deposit wagered once) and asks
+// for a bank withdrawal of amount.
+func pendingWithdrawal(t *testing.T, ts *testServer, userID int64, amount string) string {
+	t.Helper()
+	ctx := context.Background()
+	c := cashier.Caller{UserID: userID}
+	if _, err := ts.Cashier.Deposit(ctx, c, cashier.DepositRequest{Amount: "500", PaymentMethod: "visa",
+		Card: &payment.Card{Number: "4242 4242 4242 4242", Holder: "Ada Lovelace", Expiry: "12/35", CVC: "123"}}); err != nil {
+		t.Fatal(err)
+	}
+	eur := ledger.MustCurrency("EUR")
+	key := fmt.Sprintf("test:%d:%s", userID, amount)
+	if _, err := ts.Ledger.Bet(ctx, "bet:"+key, userID, ledger.MustParse("500", eur), ledger.FromMinor(0, eur), nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ts.Ledger.Win(ctx, "win:"+key, userID, ledger.MustParse("500", eur), ledger.FromMinor(0, eur), nil); err != nil {
+		t.Fatal(err)
+	}
+	w, err := ts.Cashier.Withdraw(ctx, c, cashier.WithdrawRequest{Amount: amount, PaymentMethod: "banktransfer", BeneficiaryName: "Ada Lovelace",
+		AccountNumber: "DE89370400440532013000", Email: "ada@example.com", BankCode: "COBADEFFXXX"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w.WithdrawalID
+}
+
+func staffDo(t *testing.T, ts *testServer, ck *http.Cookie, method, path, body string) (int, map[string]any) {
+	t.Helper()
+	return ts.do(t, method, path, body, map[string]string{"Cookie": ck.Name + "=" + ck.Value})
+}
+
+func auditActions(t *testing.T, ts *testServer, target string) []string {
+	t.Helper()
+	list, err := ts.Staff.Audit(context.Background(), staff.Filter{Target: target})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, e := range list {
+		out = append(out, e.Actor+" "+e.Action+" "+e.Reason)
+	}
+	return out
+}
+
+// The withdrawals queue: approval and rejection audited, a reason needed to
+// reject, and above the four-eyes amount two different members.
+func TestBackofficeWithdrawals(t *testing.T) {
+	ts := start(t, Config{})
+	c := clock.NewManual(time.Now().UTC())
+	ts.Staff.Clock = c
+	fin := staffLogin(t, ts, c, "fin@staff.example", staff.RoleFinance)
+	boss := staffLogin(t, ts, c, "boss@staff.example", staff.RoleAdmin)
+	support := staffLogin(t, ts, c, "help@staff.example", staff.RoleSupport)
+	player, _ := cashierPlayer(t, ts)
+	if err := ts.Cashier.SaveSettings(context.Background(), []byte(`{"fourEyesWithdrawalAbove":{"EUR":"100.00"}}`)); err != nil {
+		t.Fatal(err)
+	}
+	small := pendingWithdrawal(t, ts, player, "20")
+
+	code, body := staffDo(t, ts, support, "GET", "/api/backoffice/withdrawals", "")
+	rows := body["data"].(map[string]any)["rows"].([]any)
+	if code != 200 || len(rows) != 1 || rows[0].(map[string]any)["withdrawalId"] != small || rows[0].(map[string]any)["fourEyes"] != false {
+		t.Fatalf("queue as support: %d %v", code, body)
+	}
+	if code, _ := staffDo(t, ts, support, "POST", "/api/backoffice/withdrawals/"+small+"/approve", `{}`); code != 403 {
+		t.Fatalf("support approved: %d", code)
+	}
+	if code, body := staffDo(t, ts, fin, "POST", "/api/backoffice/withdrawals/"+small+"/reject", `{}`); code != 400 || errorCode(body) != "VALIDATION_ERROR" {
+		t.Fatalf("reject without a reason: %d %v", code, body)
+	}
+	code, body = staffDo(t, ts, fin, "POST", "/api/backoffice/withdrawals/"+small+"/approve", `{"reason":"documents fine"}`)
+	if w := body["data"].(map[string]any)["withdrawal"].(map[string]any); code != 200 || w["status"] != "completed" || w["decidedBy"] != "fin@staff.example" {
+		t.Fatalf("approve: %d %v", code, body)
+	}
+	if got := auditActions(t, ts, "withdrawal:"+small); len(got) != 1 || got[0] != "fin@staff.example withdrawal.approve documents fine" {
+		t.Fatalf("audit of the approval: %v", got)
+	}
+	if code, body := staffDo(t, ts, fin, "POST", "/api/backoffice/withdrawals/"+small+"/reject", `{"reason":"late"}`); code != 409 {
+		t.Fatalf("reject after approval: %d %v", code, body)
+	}
+
+	big := pendingWithdrawal(t, ts, player, "150")
+	code, body = staffDo(t, ts, fin, "POST", "/api/backoffice/withdrawals/"+big+"/approve", `{"reason":"first look"}`)
+	if d := body["data"].(map[string]any); code != 200 || d["awaitingSecondApproval"] != true || d["withdrawal"].(map[string]any)["status"] != "pending" {
+		t.Fatalf("first approval: %d %v", code, body)
+	}
+	if code, body := staffDo(t, ts, fin, "POST", "/api/backoffice/withdrawals/"+big+"/approve", `{}`); code != 409 || errorCode(body) != "FOUR_EYES_SAME_STAFF" {
+		t.Fatalf("second approval by the same member: %d %v", code, body)
+	}
+	_, body = staffDo(t, ts, boss, "GET", "/api/backoffice/withdrawals", "")
+	if r := body["data"].(map[string]any)["rows"].([]any)[0].(map[string]any); r["fourEyes"] != true || fmt.Sprint(r["approvedBy"]) != "[fin@staff.example]" {
+		t.Fatalf("queue row: %v", r)
+	}
+	code, body = staffDo(t, ts, boss, "POST", "/api/backoffice/withdrawals/"+big+"/approve", `{"reason":"second look"}`)
+	if w := body["data"].(map[string]any)["withdrawal"].(map[string]any); code != 200 || w["status"] != "completed" {
+		t.Fatalf("second approval: %d %v", code, body)
+	}
+	if got := auditActions(t, ts, "withdrawal:"+big); fmt.Sprint(got) != "[boss@staff.example withdrawal.approve second look fin@staff.example withdrawal.approve.first first look]" {
+		t.Fatalf("audit of four eyes: %v", got)
+	}
+
+	third := pendingWithdrawal(t, ts, player, "30")
+	if code, body := staffDo(t, ts, fin, "POST", "/api/backoffice/withdrawals/"+third+"/reject", `{"reason":"name does not match"}`); code != 200 ||
+		body["data"].(map[string]any)["withdrawal"].(map[string]any)["status"] != "rejected" {
+		t.Fatalf("reject: %d %v", code, body)
+	}
+	req, _ := http.NewRequest("GET", ts.URL+"/api/backoffice/withdrawals.csv?status=all", nil)
+	req.AddCookie(fin)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	csv, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || !strings.HasPrefix(string(csv), "id,created,player_id") || strings.Count(string(csv), "\n") != 4 || !strings.Contains(string(csv), "name does not match") {
+		t.Fatalf("csv: %d %s", res.StatusCode, csv)
+	}
+	// The audit log through the API, filtered.
+	code, body = staffDo(t, ts, boss, "GET", "/api/backoffice/audit?action=withdrawal.reject", "")
+	if list := body["data"].([]any); code != 200 || len(list) != 1 || list[0].(map[string]any)["reason"] != "name does not match" {
+		t.Fatalf("audit filtered: %d %v", code, body)
+	}
+	if code, _ := staffDo(t, ts, fin, "GET", "/api/backoffice/audit", ""); code != 403 {
+		t.Fatalf("finance read the audit log: %d", code)
+	}
+}
+
+// Document review and release rollback, audited.
+func TestBackofficeDocumentsAndReleases(t *testing.T) {
+	ts := start(t, Config{})
+	c := clock.NewManual(time.Now().UTC())
+	ts.Staff.Clock = c
+	comp := staffLogin(t, ts, c, "kyc@staff.example", staff.RoleCompliance)
+	boss := staffLogin(t, ts, c, "boss@staff.example", staff.RoleAdmin)
+	player, _ := cashierPlayer(t, ts)
+	ctx := context.Background()
+	png := append([]byte("\x89PNG\r\n\x1a\n"), make([]byte, 64)...)
+	id1, err := ts.KYC.Upload(ctx, player, "IDENTITY_PROOF", "id.png", bytes.NewReader(png))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id2, err := ts.KYC.Upload(ctx, player, "PROOF_OF_ADDRESS", "bill.png", bytes.NewReader(append(png, 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, body := staffDo(t, ts, comp, "GET", "/api/backoffice/documents", "")
+	if rows := body["data"].(map[string]any)["rows"].([]any); code != 200 || len(rows) != 2 || rows[0].(map[string]any)["email"] != "ada@example.com" {
+		t.Fatalf("documents: %d %v", code, body)
+	}
+	req, _ := http.NewRequest("GET", fmt.Sprintf("%s/api/backoffice/documents/%d/file", ts.URL, id1.ID), nil)
+	req.AddCookie(comp)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil || res.StatusCode != 200 || res.Header.Get("Content-Type") != "image/png" || !strings.Contains(res.Header.Get("Content-Security-Policy"), "sandbox") {
+		t.Fatalf("file: %v %v", res, err)
+	}
+	res.Body.Close()
+	if code, _ := staffDo(t, ts, comp, "POST", fmt.Sprintf("/api/backoffice/documents/%d/reject", id1.ID), `{}`); code != 400 {
+		t.Fatalf("reject without a reason: %d", code)
+	}
+	for _, id := range []int64{id1.ID, id2.ID} {
+		if code, body := staffDo(t, ts, comp, "POST", fmt.Sprintf("/api/backoffice/documents/%d/approve", id), `{"reason":"clear"}`); code != 200 {
+			t.Fatalf("approve %d: %d %v", id, code, body)
+		}
+	}
+	var kycStatus string
+	ts.DB.Read.QueryRow(`SELECT kyc_status FROM users WHERE id = ?`, player).Scan(&kycStatus)
+	if kycStatus != "APPROVED" {
+		t.Fatalf("player's KYC: %s", kycStatus)
+	}
+	list, _ := ts.Staff.Audit(ctx, staff.Filter{Target: fmt.Sprintf("kyc-document:%d", id2.ID)})
+	if len(list) != 1 || list[0].Action != "kyc.document.approve" || !strings.Contains(fmt.Sprintf("%s", list[0].After), `"playerKyc":"APPROVED"`) {
+		t.Fatalf("audit of the review: %+v", list)
+	}
+
+	// Two builds of the lobby, then a rollback from the back office.
+	for _, v := range []string{"one", "two"} {
+		dir := t.TempDir()
+		os.WriteFile(filepath.Join(dir, "remoteEntry.js"), []byte("// "+v), 0o644)
+		if _, err := ts.Frontends.Publish(ctx, "lobby", os.DirFS(dir)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, body = staffDo(t, ts, boss, "GET", "/api/backoffice/releases", "")
+	if code != 200 || !strings.Contains(fmt.Sprint(body), "lobby") {
+		t.Fatalf("releases: %d %v", code, body)
+	}
+	if code, _ := staffDo(t, ts, comp, "POST", "/api/backoffice/releases/lobby/rollback", `{"reason":"x"}`); code != 403 {
+		t.Fatalf("compliance rolled back: %d", code)
+	}
+	if code, _ := staffDo(t, ts, boss, "POST", "/api/backoffice/releases/lobby/rollback", `{}`); code != 400 {
+		t.Fatalf("rollback without a reason: %d", code)
+	}
+	before, _ := ts.Frontends.Current(ctx)
+	code, body = staffDo(t, ts, boss, "POST", "/api/backoffice/releases/lobby/rollback", `{"reason":"lobby errors"}`)
+	after, _ := ts.Frontends.Current(ctx)
+	if code != 200 || after["lobby"].Version == before["lobby"].Version {
+		t.Fatalf("rollback: %d %v", code, body)
+	}
+	list, _ = ts.Staff.Audit(ctx, staff.Filter{Target: "frontend:lobby"})
+	if len(list) != 1 || list[0].Reason != "lobby errors" || !strings.Contains(fmt.Sprintf("%s", list[0].Before), before["lobby"].Version) || !strings.Contains(fmt.Sprintf("%s", list[0].After), after["lobby"].Version) {
+		t.Fatalf("audit of the rollback: %+v", list)
+	}
+	code, _ = staffDo(t, ts, boss, "POST", "/api/backoffice/releases/lobby/activate", `{"version":"`+before["lobby"].Version+`","reason":"fixed"}`)
+	if now, _ := ts.Frontends.Current(ctx); code != 200 || now["lobby"].Version != before["lobby"].Version {
+		t.Fatalf("activate: %d", code)
 	}
 }

@@ -32,12 +32,17 @@ describe('bonus claims', () => {
       const row = page.getByTestId('my-bonuses').locator('tbody tr').first();
       await row.getByText('10 EUR free, no deposit needed').waitFor();
       await row.getByText('Active').waitFor();
+      // SPEC section 3 fields of the player's bonus: max win and min balance.
+      await row.getByText(/^Max win: €50\.00$/).waitFor();
+      await row.getByText(/^Ends if the bonus balance falls below €0\.50$/).waitFor();
       await screenshot(page, 'bonus-freemoney-my-bonuses-375');
     });
     const details = (await api(site, 'GET', '/api/user/get-user-details', null, player.token)).json.data;
     assert.equal(details.userWallet.bonusBalance, '10.00');
     assert.equal(details.activeBonus.type, 'no_deposit');
     assert.equal(details.activeBonus.wagerLeft, '400.00');
+    assert.deepEqual([details.activeBonus.maxWinAmount, details.activeBonus.minBalance, details.activeBonus.convertedWinnings, details.activeBonus.validTo],
+      ['50.00', '0.50', '0.00', '']);
   });
 
   test('50 concurrent claims grant once; a refusal is the error shape with its code', async () => {

@@ -59,6 +59,7 @@ type Amounts struct {
 	BonusAmount       int64 // fixed amount (no_deposit)
 	MinLoss           int64 // instant_cashback: the smallest net loss that earns cashback
 	FreeSpinBet       int64 // freespins: the bet of one free spin
+	MinBalance        int64 // the bonus ends when its bonus balance falls below this
 }
 
 // Bonus is a catalogue entry.
@@ -167,7 +168,7 @@ func scanBonus(row interface{ Scan(...any) error }) (Bonus, error) {
 
 // loadAmounts fills the amounts of the given bonuses.
 func loadAmounts(ctx context.Context, q queryer, bonuses map[int64]*Bonus) error {
-	rows, err := q.QueryContext(ctx, `SELECT bonus_id, currency, min_deposit, max_bonus_threshold, max_win_amount, max_bet, bonus_amount, min_loss, free_spin_bet FROM bonus_amounts`)
+	rows, err := q.QueryContext(ctx, `SELECT bonus_id, currency, min_deposit, max_bonus_threshold, max_win_amount, max_bet, bonus_amount, min_loss, free_spin_bet, min_balance FROM bonus_amounts`)
 	if err != nil {
 		return fmt.Errorf("bonus amounts: %w", err)
 	}
@@ -178,7 +179,7 @@ func loadAmounts(ctx context.Context, q queryer, bonuses map[int64]*Bonus) error
 			cur string
 			a   Amounts
 		)
-		if err := rows.Scan(&id, &cur, &a.MinDeposit, &a.MaxBonusThreshold, &a.MaxWinAmount, &a.MaxBet, &a.BonusAmount, &a.MinLoss, &a.FreeSpinBet); err != nil {
+		if err := rows.Scan(&id, &cur, &a.MinDeposit, &a.MaxBonusThreshold, &a.MaxWinAmount, &a.MaxBet, &a.BonusAmount, &a.MinLoss, &a.FreeSpinBet, &a.MinBalance); err != nil {
 			return err
 		}
 		if b, ok := bonuses[id]; ok {

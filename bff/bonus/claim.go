@@ -50,6 +50,7 @@ type claimer struct {
 		id     int64
 		status string
 		ended  string
+		reason string
 	}
 }
 
@@ -69,8 +70,8 @@ func readClaimer(ctx context.Context, q queryer, userID, bonusID int64) (claimer
 		return c, err
 	}
 	c.registered, _ = parseWhen(registered)
-	err = q.QueryRowContext(ctx, `SELECT id, status, ended_at FROM user_bonuses WHERE user_id = ? AND bonus_id = ? ORDER BY id DESC LIMIT 1`,
-		userID, bonusID).Scan(&c.last.id, &c.last.status, &c.last.ended)
+	err = q.QueryRowContext(ctx, `SELECT id, status, ended_at, end_reason FROM user_bonuses WHERE user_id = ? AND bonus_id = ? ORDER BY id DESC LIMIT 1`,
+		userID, bonusID).Scan(&c.last.id, &c.last.status, &c.last.ended, &c.last.reason)
 	if err == nil {
 		c.participated = true
 	} else if !errors.Is(err, sql.ErrNoRows) {
@@ -120,6 +121,9 @@ func (b Bonus) checkClaim(now time.Time, weekday int, c claimer) (a Amounts, aga
 			case StatusCancelled:
 				return Amounts{}, false, ErrCancelled
 			case StatusExpired:
+				if c.last.reason == reasonMinBalance {
+					return Amounts{}, false, ErrRetryPeriod.WithMessage("You have already used this bonus")
+				}
 				return Amounts{}, false, ErrDaysValid.WithMessage("Your %s to use this bonus have run out, so it cannot be taken again", days(b.DaysValid))
 			default:
 				return Amounts{}, false, ErrRetryPeriod.WithMessage("You have already used this bonus")
@@ -211,10 +215,10 @@ func (s *Service) claimGrant(ctx context.Context, userID int64, b Bonus, zone st
 			// No money yet: the rounds, their game and bet. Winnings
 			// become the bonus amount as they land (FreeRoundWon).
 			err = tx.QueryRowContext(c, `INSERT INTO user_bonuses(user_id, bonus_id, currency, bonus_amount, wagering_required, wagering_type,
-					max_win_amount, max_bet, started_at, expires_at, free_spins_total, free_spins_left, free_spin_game, free_spin_bet)
-				VALUES (?, ?, ?, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+					max_win_amount, max_bet, started_at, expires_at, free_spins_total, free_spins_left, free_spin_game, free_spin_bet, min_balance)
+				VALUES (?, ?, ?, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 				userID, b.ID, cur.Code, b.WageringType, a.MaxWinAmount, a.MaxBet, stamp(now), stamp(expires), b.FreeSpinsQuantity,
-				b.FreeSpinsQuantity, b.FreeSpinGame, a.FreeSpinBet).Scan(&id)
+				b.FreeSpinsQuantity, b.FreeSpinGame, a.FreeSpinBet, a.MinBalance).Scan(&id)
 			if err != nil {
 				return fmt.Errorf("bonus: record free spins: %w", err)
 			}
@@ -225,9 +229,9 @@ func (s *Service) claimGrant(ctx context.Context, userID int64, b Bonus, zone st
 		}
 		required := ledger.MulDiv(a.BonusAmount, int64(b.WageringMultiplier), 1)
 		err = tx.QueryRowContext(c, `INSERT INTO user_bonuses(user_id, bonus_id, currency, bonus_amount, wagering_required, wagering_type,
-				max_win_amount, max_bet, started_at, expires_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-			userID, b.ID, cur.Code, a.BonusAmount, required, b.WageringType, a.MaxWinAmount, a.MaxBet, stamp(now), stamp(expires)).Scan(&id)
+				max_win_amount, max_bet, started_at, expires_at, min_balance)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			userID, b.ID, cur.Code, a.BonusAmount, required, b.WageringType, a.MaxWinAmount, a.MaxBet, stamp(now), stamp(expires), a.MinBalance).Scan(&id)
 		if err != nil {
 			return fmt.Errorf("bonus: record claim: %w", err)
 		}

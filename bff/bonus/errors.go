@@ -21,8 +21,8 @@ var (
 	// name and birth date with another account (fraud.go): no no-deposit or
 	// free-spins bonus.
 	ErrBonusFraud = newError(http.StatusUnprocessableEntity, "BONUS_FRAUD", "Bonuses without a deposit and free spins are not available for this account")
-	ErrStartTime      = newError(http.StatusUnprocessableEntity, "START_TIME_ERROR", "This bonus has not started yet")
-	ErrEndTime        = newError(http.StatusUnprocessableEntity, "END_TIME_ERROR", "This bonus has ended")
+	ErrStartTime  = newError(http.StatusUnprocessableEntity, "START_TIME_ERROR", "This bonus has not started yet")
+	ErrEndTime    = newError(http.StatusUnprocessableEntity, "END_TIME_ERROR", "This bonus has ended")
 	// ErrMinDeposit's message is filled with the bonus's minimum ("Minimum
 	// deposit for the bonus: 20.00 EUR", the cashier page's own text);
 	// fields.min carries it. SPEC section 5 asks for the minimum per bonus

@@ -84,6 +84,7 @@ type Offer struct {
 	MaxBonusThreshold   string `json:"maxBonusThreshold"`
 	MaxWinAmount        string `json:"maxWinAmount"`
 	MinDeposit          string `json:"minDeposit"`
+	MinBalance          string `json:"minBalance"` // the bonus ends when its bonus balance falls below this ("" = none)
 	MaxBet              string `json:"maxBet"`
 	BonusAmount         string `json:"bonusAmount"`
 	WageringMultiplier  int    `json:"wageringMultiplier"`
@@ -131,7 +132,7 @@ func (b Bonus) offer(c ledger.Currency, language string) Offer {
 	a := b.Amounts[c.Code]
 	return Offer{ID: b.ID, Code: b.Code, Name: b.Name, Type: b.Type, CurrencyCode: c.Code,
 		DepositBonusPercent: b.DepositBonusPercent, MaxBonusThreshold: amountText(a.MaxBonusThreshold, c),
-		MaxWinAmount: amountText(a.MaxWinAmount, c), MinDeposit: amountText(a.MinDeposit, c), MaxBet: amountText(a.MaxBet, c),
+		MaxWinAmount: amountText(a.MaxWinAmount, c), MinDeposit: amountText(a.MinDeposit, c), MinBalance: amountText(a.MinBalance, c), MaxBet: amountText(a.MaxBet, c),
 		BonusAmount: amountText(a.BonusAmount, c), WageringMultiplier: b.WageringMultiplier, WageringType: b.WageringType,
 		DepositsNumber: b.DepositsNumber, DaysValid: b.DaysValid, ValidFrom: b.ValidFrom, ValidTo: b.ValidTo,
 		FreeSpinsQuantity: b.FreeSpinsQuantity, FreeSpinGame: b.FreeSpinGame, FreeSpinBet: amountText(a.FreeSpinBet, c), Banner: b.banner(language), Terms: b.Terms,

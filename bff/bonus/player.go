@@ -30,11 +30,20 @@ type UserBonus struct {
 	MaxWinAmount      string `json:"maxWinAmount"`
 	MaxBet            string `json:"maxBet"`
 	ConvertedWinnings string `json:"convertedWinnings"`
-	ForfeitedAmount   string `json:"forfeitedAmount"`
-	Start             string `json:"start"`
-	Expiry            string `json:"expiry"`
-	EndedAt           string `json:"endedAt,omitempty"`
-	Cancellable       bool   `json:"cancellable"`
+	// MinBalance: the bonus ends (status expired, endReason MIN_BALANCE)
+	// once its bonus balance is below it ("" = none).
+	MinBalance string `json:"minBalance"`
+	// ValidTo is the end of the bonus's offer (the catalogue's validTo,
+	// "" = open); Expiry is this grant's own end.
+	ValidTo string `json:"validTo"`
+	// EndReason says why an ended bonus ended when its status does not:
+	// MIN_BALANCE.
+	EndReason       string `json:"endReason,omitempty"`
+	ForfeitedAmount string `json:"forfeitedAmount"`
+	Start           string `json:"start"`
+	Expiry          string `json:"expiry"`
+	EndedAt         string `json:"endedAt,omitempty"`
+	Cancellable     bool   `json:"cancellable"`
 	// Free spins (a freespins bonus): how many it granted, how many are
 	// left, on which studio game and at which bet; their winnings are
 	// bonusAmount.
@@ -51,18 +60,19 @@ type UserBonus struct {
 const userBonusColumns = `ub.id, ub.bonus_id, b.name, b.type, ub.status, ub.currency, COALESCE(ub.deposit_id, ''), ub.deposit_amount,
 	ub.bonus_amount, b.wagering_multiplier, ub.wagering_required, ub.wagered, ub.wagering_type, ub.max_win_amount, ub.max_bet,
 	ub.converted_amount, ub.forfeited_amount, ub.started_at, ub.expires_at, ub.ended_at, ub.user_id, b.banners,
-	ub.free_spins_total, ub.free_spins_left, ub.free_spin_game, ub.free_spin_bet`
+	ub.free_spins_total, ub.free_spins_left, ub.free_spin_game, ub.free_spin_bet, ub.min_balance, b.valid_to, ub.end_reason`
 
 func scanUserBonus(row interface{ Scan(...any) error }) (UserBonus, error) {
 	var (
 		u                                                                 UserBonus
 		deposit, amount, maxWin, maxBet, converted, forfeited, multiplier int64
 		banners                                                           string
-		spinBet                                                           int64
+		spinBet, minBalance                                               int64
+		endReason                                                         string
 	)
 	err := row.Scan(&u.ID, &u.BonusID, &u.Name, &u.Type, &u.Status, &u.CurrencyCode, &u.DepositID, &deposit, &amount, &multiplier,
 		&u.required, &u.wagered, &u.WageringType, &maxWin, &maxBet, &converted, &forfeited, &u.Start, &u.Expiry, &u.EndedAt,
-		&u.userID, &banners, &u.FreeSpinsQuantity, &u.FreeSpinsLeft, &u.FreeSpinGame, &spinBet)
+		&u.userID, &banners, &u.FreeSpinsQuantity, &u.FreeSpinsLeft, &u.FreeSpinGame, &spinBet, &minBalance, &u.ValidTo, &endReason)
 	if err != nil {
 		return UserBonus{}, err
 	}
@@ -81,6 +91,10 @@ func scanUserBonus(row interface{ Scan(...any) error }) (UserBonus, error) {
 	u.ConvertedWinnings, u.ForfeitedAmount = f(converted), f(forfeited)
 	u.Cancellable = u.Status == StatusActive
 	u.FreeSpinBet = amountText(spinBet, c)
+	u.MinBalance = amountText(minBalance, c)
+	if endReason == reasonMinBalance {
+		u.EndReason = "MIN_BALANCE"
+	}
 	if u.Status != StatusActive {
 		u.FreeSpinsLeft = 0
 	}

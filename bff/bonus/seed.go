@@ -22,6 +22,7 @@ type SeedAmounts struct {
 	BonusAmount       string `json:"bonusAmount"`
 	MinLoss           string `json:"minLoss,omitempty"`
 	FreeSpinBet       string `json:"freeSpinBet,omitempty"`
+	MinBalance        string `json:"minBalance,omitempty"`
 }
 
 // SeedBonus is one bonus of data/seed/bonuses.json.
@@ -197,15 +198,16 @@ func upsert(ctx context.Context, tx *sql.Tx, sb SeedBonus) error {
 		if err != nil || c.Code != code {
 			return fmt.Errorf("bonus %q: currency %q", sb.Code, code)
 		}
-		var v [7]int64
+		var v [8]int64
 		for i, f := range []struct{ s, what string }{{a.MinDeposit, "minDeposit"}, {a.MaxBonusThreshold, "maxBonusThreshold"},
-			{a.MaxWinAmount, "maxWinAmount"}, {a.MaxBet, "maxBet"}, {a.BonusAmount, "bonusAmount"}, {a.MinLoss, "minLoss"}, {a.FreeSpinBet, "freeSpinBet"}} {
+			{a.MaxWinAmount, "maxWinAmount"}, {a.MaxBet, "maxBet"}, {a.BonusAmount, "bonusAmount"}, {a.MinLoss, "minLoss"}, {a.FreeSpinBet, "freeSpinBet"},
+			{a.MinBalance, "minBalance"}} {
 			if v[i], err = parseSeedAmount(f.s, c, f.what); err != nil {
 				return fmt.Errorf("bonus %q: %w", sb.Code, err)
 			}
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO bonus_amounts(bonus_id, currency, min_deposit, max_bonus_threshold, max_win_amount, max_bet, bonus_amount, min_loss, free_spin_bet)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, id, code, v[0], v[1], v[2], v[3], v[4], v[5], v[6]); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO bonus_amounts(bonus_id, currency, min_deposit, max_bonus_threshold, max_win_amount, max_bet, bonus_amount, min_loss, free_spin_bet, min_balance)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, id, code, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7]); err != nil {
 			return fmt.Errorf("bonus %q %s: %w", sb.Code, code, err)
 		}
 	}

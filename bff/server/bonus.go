@@ -48,6 +48,7 @@ func (a *App) openBonus(ctx context.Context) {
 		}
 	}
 	go every(ctx, time.Minute, "bonus: expired bonuses forfeited", b.ExpireDue)
+	go every(ctx, time.Minute, "bonus: bonuses below their min balance ended", b.EndBelowMinBalance)
 }
 
 // bonusRoutes serves get-all-bonus and the player's bonus calls.

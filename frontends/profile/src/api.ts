@@ -73,6 +73,10 @@ export interface UserBonus {
   banner?: { bannerTitle?: string };
   freeSpinsQuantity?: number;
   freeSpinsLeft?: number;
+  maxWinAmount?: string;
+  minBalance?: string;
+  convertedWinnings?: string;
+  endReason?: string;
 }
 
 // Login and sign-up need no session: a 403 there (registration closed, self-

@@ -91,6 +91,10 @@ export function MyBonuses() {
           {b.type === 'freespins' && b.status === 'active' && (
             <div>{intl.formatMessage(m.bonusSpinsLeft, { left: b.freeSpinsLeft ?? 0, total: b.freeSpinsQuantity ?? 0 })}</div>
           )}
+          {b.maxWinAmount && <div>{intl.formatMessage(m.bonusMaxWin, { amount: money(b.maxWinAmount, b) })}</div>}
+          {b.minBalance && b.status === 'active' && <div>{intl.formatMessage(m.bonusMinBalance, { amount: money(b.minBalance, b) })}</div>}
+          {b.status === 'completed' && <div>{intl.formatMessage(m.bonusConverted, { amount: money(b.convertedWinnings, b) })}</div>}
+          {b.endReason === 'MIN_BALANCE' && <div>{intl.formatMessage(m.bonusEndedMinBalance, { amount: money(b.minBalance, b) })}</div>}
         </>
       ),
     },

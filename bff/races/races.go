@@ -90,9 +90,11 @@ type Service struct {
 	// posted and before the race is marked paid (a crash at that moment).
 	crashBeforeMark func() error
 
-	run    sync.Mutex // one tailer pass or payout at a time
-	mu     sync.Mutex
-	active []Race // unpaid races, reloaded each pass
+	run sync.Mutex // one tailer pass or payout at a time
+	// factors: each currency's bet scale during a pass (guarded by run).
+	factors map[string]int64
+	mu      sync.Mutex
+	active  []Race // unpaid races, reloaded each pass
 }
 
 // New returns the races service.

@@ -2,6 +2,7 @@ package races
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -83,6 +84,7 @@ func (s *Service) catchUp(ctx context.Context) (int, error) {
 		return 0, err
 	}
 	deltas := map[scoreKey]*scoreDelta{}
+	s.factors = map[string]int64{}
 	if len(races) > 0 {
 		plays, err := s.plays(ctx, cursor, hi)
 		if err != nil {
@@ -103,12 +105,27 @@ func (s *Service) catchUp(ctx context.Context) (int, error) {
 		if n, _ := res.RowsAffected(); n != 1 {
 			return fmt.Errorf("races: cursor moved under a pass")
 		}
+		// One statement per kind for the whole pass: a pass writes a row per
+		// race and player who played, thousands with many races running.
+		stmts := map[string]*sql.Stmt{}
+		defer func() {
+			for _, st := range stmts {
+				st.Close()
+			}
+		}()
 		for k, d := range deltas {
 			q := qAddStakes
 			if d.metric == ByMultiplier {
 				q = qAddMultiplier
 			}
-			if _, err := tx.SQL().ExecContext(tx.Context(), q, k.race, k.player, d.stakes, d.rounds, d.best, now); err != nil {
+			st := stmts[q]
+			if st == nil {
+				if st, err = tx.SQL().PrepareContext(tx.Context(), q); err != nil {
+					return err
+				}
+				stmts[q] = st
+			}
+			if _, err := st.ExecContext(tx.Context(), k.race, k.player, d.stakes, d.rounds, d.best, now); err != nil {
 				return err
 			}
 		}
@@ -170,11 +187,15 @@ func (s *Service) score(ctx context.Context, races []Race, p play, deltas map[sc
 	if len(in) == 0 || p.amount <= 0 {
 		return nil
 	}
-	factor := int64(1)
-	if s.Scale != nil {
-		if sc, err := s.Scale(ctx, p.currency); err == nil && sc.Factor > 0 {
-			factor = sc.Factor
+	factor, ok := s.factors[p.currency]
+	if !ok {
+		factor = 1
+		if s.Scale != nil {
+			if sc, err := s.Scale(ctx, p.currency); err == nil && sc.Factor > 0 {
+				factor = sc.Factor
+			}
 		}
+		s.factors[p.currency] = factor
 	}
 	var stake, best int64
 	if p.kind == string(ledger.KindBet) || p.kind == unbet {

@@ -25,6 +25,25 @@ const (
 type Event struct {
 	Name string
 	Data any
+
+	// frame is the encoded event, made once by Publish or Broadcast and
+	// written to every stream as is: a topic with thousands of followers
+	// costs one encoding per event, not one per follower.
+	frame []byte
+}
+
+// encoded returns e with its frame made.
+func (e Event) encoded() (Event, bool) {
+	if e.frame != nil {
+		return e, true
+	}
+	data, err := json.Marshal(e.Data)
+	if err != nil {
+		slog.Error("realtime event not encodable", "event", e.Name, "err", err)
+		return e, false
+	}
+	e.frame = fmt.Appendf(nil, "event: %s\ndata: %s\n\n", e.Name, data)
+	return e, true
 }
 
 // bufferPerStream bounds memory per open page; a page that falls this far
@@ -83,6 +102,10 @@ func NewHub() *Hub {
 
 // Broadcast sends e to every follower of a public topic without blocking.
 func (h *Hub) Broadcast(topic string, e Event) {
+	e, ok := e.encoded()
+	if !ok {
+		return
+	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.topics.send(topic, e, "topic")
@@ -112,6 +135,10 @@ func (h *Hub) TopicHandler(topic string, first func() *Event) api.HandlerFunc {
 
 // Publish sends e to every open stream of userID without blocking.
 func (h *Hub) Publish(userID int64, e Event) {
+	e, ok := e.encoded()
+	if !ok {
+		return
+	}
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.streams.send(userID, e, "user")
@@ -194,10 +221,7 @@ func serveStreamUntil(w http.ResponseWriter, r *http.Request, events <-chan Even
 }
 
 func writeEvent(w http.ResponseWriter, e Event) {
-	data, err := json.Marshal(e.Data)
-	if err != nil {
-		slog.Error("realtime event not encodable", "event", e.Name, "err", err)
-		return
+	if e, ok := e.encoded(); ok {
+		w.Write(e.frame)
 	}
-	fmt.Fprintf(w, "event: %s\ndata: %s\n\n", e.Name, data)
 }

@@ -12,7 +12,7 @@ import (
 )
 
 // racesEvery is how often races score new plays and pay ended races.
-const racesEvery = 500 * time.Millisecond
+const racesEvery = time.Second
 
 // LeaderboardEvent is the public event of a race's topic: its new top lines.
 const LeaderboardEvent = "leaderboard"

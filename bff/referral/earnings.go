@@ -116,6 +116,15 @@ func (s *Service) Settle(ctx context.Context) (int, error) {
 	if percent <= 0 {
 		return 0, nil
 	}
+	// A card is known only once a player deposits with it, long after the
+	// sign-up's device and address checks: a referral whose two players
+	// have paid with the same card is a self-referral from then on, before
+	// any of its result is paid.
+	if _, err := s.db.Write.ExecContext(ctx, `UPDATE referrals SET self_referral = 'card'
+		WHERE self_referral = '' AND EXISTS (SELECT 1 FROM cashier_deposits a JOIN cashier_deposits b ON b.card_fingerprint = a.card_fingerprint
+			WHERE a.user_id = referrals.referred_id AND a.card_fingerprint <> '' AND b.user_id = referrals.referrer_id)`); err != nil {
+		return 0, fmt.Errorf("referral: card check: %w", err)
+	}
 	rows, err := s.db.Read.QueryContext(ctx, `SELECT f.referred_id, f.referrer_id, f.ngr_unpaid, f.settlements, d.currency_code, r.currency_code
 		FROM referrals f JOIN users d ON d.id = f.referred_id JOIN users r ON r.id = f.referrer_id
 		WHERE f.self_referral = '' AND f.ngr_unpaid > 0`)

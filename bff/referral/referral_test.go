@@ -138,3 +138,47 @@ func TestReferralEarningsAgainstTheLedger(t *testing.T) {
 		t.Fatalf("ledger check: %v", err)
 	}
 }
+
+// A card is known only after sign-up: a referred player who pays with the
+// referrer's card (same fingerprint, bff/cashier) makes the referral a
+// self-referral at the next settlement, before anything is paid; another
+// card changes nothing.
+func TestSharedCardMakesASelfReferral(t *testing.T) {
+	for _, tc := range []struct {
+		name           string
+		referredCard   string
+		wantPaid       int
+		wantSelf       string
+		wantEarnedCent int64
+	}{
+		{"the referrer's card", "fp-shared", 0, "card", 0},
+		{"a card of their own", "fp-own", 1, "", 800},
+		{"no card (crypto)", "", 1, "", 800},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFixture(t)
+			f.user(1, "Hauptstr. 1", "dev-a", "")
+			f.user(2, "Ringstr. 9", "dev-b", "R000001")
+			deposit := func(id int64, fingerprint string) {
+				if _, err := f.db.Write.Exec(`INSERT INTO cashier_deposits(public_id, user_id, method, processor, currency, amount, status, card_fingerprint)
+					VALUES (?, ?, 'card', 'sandbox', 'EUR', 1000, 'failed', ?)`, fmt.Sprintf("d%d-%s", id, fingerprint), id, fingerprint); err != nil {
+					t.Fatal(err)
+				}
+			}
+			deposit(1, "fp-shared")
+			deposit(2, tc.referredCard)
+			f.play(2, 10_000, 2_000) // NGR 80.00 → 8.00 at 10 %
+			if n := f.settle(); n != tc.wantPaid {
+				t.Fatalf("settled %d, want %d", n, tc.wantPaid)
+			}
+			var self string
+			var earned int64
+			if err := f.db.Read.QueryRow(`SELECT self_referral, earned FROM referrals WHERE referred_id = 2`).Scan(&self, &earned); err != nil {
+				t.Fatal(err)
+			}
+			if self != tc.wantSelf || earned != tc.wantEarnedCent {
+				t.Fatalf("self_referral %q earned %d, want %q %d", self, earned, tc.wantSelf, tc.wantEarnedCent)
+			}
+		})
+	}
+}

@@ -160,4 +160,61 @@ describe('bonus claims', () => {
     assert.deepEqual([spins.status, spins.json.error?.code], [422, 'BONUS_FRAUD']);
     assert.equal((await api(site, 'GET', '/api/user/get-user-bonuses', null, second.token)).json.data.count, 0);
   });
+
+  test('a coupon in the deposit form gives its deposit bonus; a wrong or used one is refused with its text', async (t) => {
+    requireBuilds(site.server, ['root', 'cashier']);
+    const player = await newPlayer(site, { prefix: 'depcoupon', deposit: '50.00' });
+    const allow = { http: [...ALLOW_HTTP, /^(409|422) [^ ]*\/api\/user\/deposit$/] };
+    await withPage(site.browser, t, opts({ viewport: MOBILE, allow }), async ({ page, context }) => {
+      await logIn(context, site, player);
+      await page.goto('/deposit');
+      await waitForApp(page, 'cashier');
+      await page.getByRole('radio', { name: 'Visa' }).click();
+      await page.getByRole('button', { name: '50', exact: true }).click();
+      await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await page.getByLabel('Expiry date (MM/YY)').fill('12/30');
+      await page.getByLabel('CVC').fill('123');
+      const coupon = page.getByLabel('Coupon code');
+      await coupon.fill('NOPE');
+      assert.equal(await page.getByTestId('bonus-picker').count(), 0, 'a coupon takes the place of the bonus picker');
+      await page.getByRole('button', { name: 'Deposit €50.00' }).click();
+      await page.getByTestId('deposit-error').getByText('coupon not applied', { exact: true }).waitFor();
+      await coupon.fill('reload50');
+      await screenshot(page, 'bonus-deposit-coupon-375');
+      await page.getByRole('button', { name: 'Deposit €50.00' }).click();
+      await page.waitForURL((u) => u.searchParams.get('modal') === 'deposit-success');
+    });
+    const details = (await api(site, 'GET', '/api/user/get-user-details', null, player.token)).json.data;
+    assert.equal(details.activeBonus?.bonusAmount, '25.00');
+    assert.equal(details.userWallet.bonusBalance, '25.00');
+    const again = await api(site, 'POST', '/api/user/deposit', {
+      amount: '50', paymentMethod: 'visa', currencyCode: 'EUR', couponCode: 'RELOAD50',
+      card: { number: '4242 4242 4242 4242', holder: 'Ada Lovelace', expiry: '12/30', cvc: '123' },
+    }, player.token);
+    assert.deepEqual([again.status, again.json.error?.code, again.json.error?.message], [409, 'COUPON_ALREADY_REDEEMED', 'coupon already redeemed']);
+  });
+
+  test('the sign-up promo code: a claim coupon unlocks its bonus on /freemoney, a deposit coupon is applied on the first deposit', async (t) => {
+    requireBuilds(site.server, ['root', 'lobby']);
+    const player = await newPlayer(site, { prefix: 'promo', promoCode: 'casino5' });
+    await withPage(site.browser, t, opts({ viewport: MOBILE }), async ({ page, context }) => {
+      await logIn(context, site, player);
+      await page.goto('/freemoney');
+      await waitForApp(page, 'lobby');
+      const card = page.locator('article[data-bonus="coupon-5"]');
+      await card.getByRole('button', { name: 'Claim' }).click();
+      await card.getByTestId('claim-done').getByText(/^5\.00 EUR added to your bonus balance/).waitFor();
+      await screenshot(page, 'bonus-promo-code-claim-375');
+    });
+    const redeem = await api(site, 'POST', '/api/user/redeem-coupon', { code: 'CASINO5' }, player.token);
+    assert.deepEqual([redeem.status, redeem.json.error?.code], [409, 'COUPON_ALREADY_REDEEMED']);
+    // Others do not see the coupon-only bonus.
+    const other = await newPlayer(site, { prefix: 'nopromo' });
+    const rows = (await api(site, 'GET', '/api/admin/get-all-bonus?type=no_deposit', null, other.token)).json.data.bonus.rows;
+    assert.equal(rows.some((r) => r.code === 'coupon-5'), false);
+    // A deposit coupon as the promo code: the first deposit (no bonus chosen) gets its bonus.
+    const depositor = await newPlayer(site, { prefix: 'promodep', promoCode: 'RELOAD50', deposit: '40.00' });
+    const details = (await api(site, 'GET', '/api/user/get-user-details', null, depositor.token)).json.data;
+    assert.deepEqual([details.activeBonus?.bonusAmount, details.userWallet.bonusBalance], ['20.00', '20.00']);
+  });
 });

@@ -188,7 +188,15 @@ func (s *Service) Claim(ctx context.Context, userID int64, ref, zone string) (Cl
 	case b.Type == TypeInstantCashback && s.Calendar != nil:
 		return s.claimCashback(ctx, userID, b, zone)
 	case b.CouponOnly:
-		return Claimed{}, fmt.Errorf("bonus %d is taken with a coupon: %w", b.ID, ErrNotAvailable)
+		// The player's sign-up promo code may be this bonus's coupon.
+		c, ok, err := s.promoCoupon(ctx, s.db.Read, userID)
+		if err != nil {
+			return Claimed{}, err
+		}
+		if !ok || c.bonusID != b.ID || (b.Type != TypeNoDeposit && b.Type != TypeFreeSpins) {
+			return Claimed{}, fmt.Errorf("bonus %d is taken with a coupon: %w", b.ID, ErrNotAvailable)
+		}
+		return s.claimGrant(ctx, userID, b, zone, &c.use)
 	case b.Type == TypeNoDeposit, b.Type == TypeFreeSpins:
 		return s.claimGrant(ctx, userID, b, zone, nil)
 	}

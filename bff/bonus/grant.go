@@ -21,6 +21,9 @@ type Deposit struct {
 	Amount    ledger.Money
 	// Number is the player's count of credited deposits including this one.
 	Number int
+	// CouponCode: the coupon the bonus came with (its redemption is
+	// recorded with the grant; "" = none).
+	CouponCode string
 }
 
 // Award is what a deposit bonus gives for a deposit: the bonus amount and
@@ -98,12 +101,21 @@ func (s *Service) facts(ctx context.Context, q queryer, userID int64) (playerFac
 // created: the deposit would be the player's next one. An empty bonusID
 // passes.
 func (s *Service) CheckDeposit(ctx context.Context, userID int64, bonusID string, amount ledger.Money) error {
+	return s.checkDeposit(ctx, userID, bonusID, amount, false)
+}
+
+// checkDeposit is CheckDeposit; withCoupon: the deposit comes with a
+// coupon of the bonus, so a coupon-only bonus may be taken.
+func (s *Service) checkDeposit(ctx context.Context, userID int64, bonusID string, amount ledger.Money, withCoupon bool) error {
 	if strings.TrimSpace(bonusID) == "" {
 		return nil
 	}
 	b, err := bonusByRef(ctx, s.db.Read, bonusID)
 	if err != nil {
 		return err
+	}
+	if b.CouponOnly && !withCoupon {
+		return fmt.Errorf("bonus %d is taken with a coupon: %w", b.ID, ErrNotAvailable)
 	}
 	f, err := s.facts(ctx, s.db.Read, userID)
 	if err != nil {
@@ -155,6 +167,22 @@ func (s *Service) GrantForDeposit(ctx context.Context, d Deposit) (UserBonus, er
 		if err != nil {
 			return err
 		}
+		var use *couponUse
+		if d.CouponCode != "" {
+			cp, ok, err := lookupCoupon(c, tx, d.CouponCode)
+			if err != nil {
+				return err
+			}
+			if !ok || cp.bonusID != b.ID {
+				return ErrCouponNotApplied
+			}
+			if err := cp.use.check(c, tx, d.UserID, now); err != nil {
+				return err
+			}
+			use = &cp.use
+		} else if b.CouponOnly {
+			return fmt.Errorf("bonus %d is taken with a coupon: %w", b.ID, ErrNotAvailable)
+		}
 		aw := b.award(a, d.Amount.Minor())
 		cur := d.Amount.Currency()
 		expires := now.Add(time.Duration(b.DaysValid) * 24 * time.Hour)
@@ -165,6 +193,9 @@ func (s *Service) GrantForDeposit(ctx context.Context, d Deposit) (UserBonus, er
 			a.MaxBet, stamp(now), stamp(expires), a.MinBalance).Scan(&id)
 		if err != nil {
 			return fmt.Errorf("bonus: record grant: %w", err)
+		}
+		if err := use.record(c, tx, d.UserID, id, now); err != nil {
+			return err
 		}
 		key := "bonus:grant:" + strconv.FormatInt(id, 10)
 		amount := ledger.FromMinor(aw.Amount, cur)

@@ -92,6 +92,9 @@ func (web *Web) list(w http.ResponseWriter, r *http.Request) error {
 	currency, country := "", q.CountryCode
 	if p, err := web.Sessions.FromRequest(r); err == nil && p != nil {
 		currency = p.Currency
+		if q.Unlocked, err = web.Service.PromoBonus(r.Context(), p.ID); err != nil {
+			return err
+		}
 	}
 	if q.CountryCheck && country == "" && web.Locate != nil {
 		country = web.Locate(r)

@@ -25,6 +25,9 @@ type ListQuery struct {
 	// Day is the bonus calendar's day, when dayOfWeek or calendarDateTime
 	// asks for one.
 	Day *CalendarDay
+	// Unlocked is the coupon-only bonus the caller's sign-up promo code
+	// unlocks (0 = none): listed for them.
+	Unlocked int64
 }
 
 // ParseListQuery reads and checks the query string.
@@ -188,7 +191,7 @@ func (s *Service) List(ctx context.Context, q ListQuery, playerCurrency, playerC
 	}
 	rows := []Offer{}
 	for _, b := range all {
-		if !b.Active || b.CouponOnly || b.open(at) != nil {
+		if !b.Active || b.CouponOnly && b.ID != q.Unlocked || b.open(at) != nil {
 			continue
 		}
 		if q.Day != nil && !b.OnDay(q.Day.Weekday) {

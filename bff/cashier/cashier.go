@@ -59,6 +59,12 @@ type Service struct {
 	// confirmation, so it must be idempotent by deposit id. Its failure is
 	// logged: the deposit stays credited.
 	OnDepositCredited func(ctx context.Context, d CreditedDeposit) error
+	// DepositCoupon, when set, resolves the coupon a new deposit names
+	// (code) to its bonus, or with no code offers the player's sign-up
+	// promo code when it is a deposit coupon the deposit qualifies for
+	// (bff/bonus); ref "" = no bonus. Its refusal (COUPON_NOT_APPLIED, …)
+	// refuses the deposit.
+	DepositCoupon func(ctx context.Context, userID int64, code string, amount ledger.Money) (ref, coupon string, err error)
 }
 
 // CreditedDeposit is a deposit the ledger has credited.
@@ -66,7 +72,9 @@ type CreditedDeposit struct {
 	UserID    int64
 	DepositID string
 	BonusID   string
-	Amount    ledger.Money
+	// CouponCode: the coupon the bonus came with ("" = none).
+	CouponCode string
+	Amount     ledger.Money
 	// Number is the player's count of credited deposits, this one included.
 	Number int
 }

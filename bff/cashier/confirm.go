@@ -93,15 +93,15 @@ func (s *Service) depositCredited(ctx context.Context, d Deposit) {
 		return
 	}
 	var (
-		bonusID string
-		number  int
+		bonusID, coupon string
+		number          int
 	)
-	err := s.db.Write.QueryRowContext(ctx, `SELECT d.bonus_id, u.deposit_count FROM cashier_deposits d JOIN users u ON u.id = d.user_id WHERE d.id = ?`, d.id).
-		Scan(&bonusID, &number)
+	err := s.db.Write.QueryRowContext(ctx, `SELECT d.bonus_id, d.coupon_code, u.deposit_count FROM cashier_deposits d JOIN users u ON u.id = d.user_id WHERE d.id = ?`, d.id).
+		Scan(&bonusID, &coupon, &number)
 	if err != nil || bonusID == "" {
 		return
 	}
-	err = s.OnDepositCredited(ctx, CreditedDeposit{UserID: d.userID, DepositID: d.DepositID, BonusID: bonusID, Amount: d.money(), Number: number})
+	err = s.OnDepositCredited(ctx, CreditedDeposit{UserID: d.userID, DepositID: d.DepositID, BonusID: bonusID, CouponCode: coupon, Amount: d.money(), Number: number})
 	if err != nil {
 		slog.Warn("deposit: bonus not granted", "deposit", d.DepositID, "bonus", bonusID, "err", err)
 	}

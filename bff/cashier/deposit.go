@@ -31,7 +31,10 @@ type DepositRequest struct {
 	CurrencyCode  string        `json:"currencyCode"`
 	Card          *payment.Card `json:"card"`
 	BonusID       string        `json:"bonusId"`
-	Phone         string        `json:"phone"`
+	// CouponCode is a coupon of a deposit bonus (the deposit form's coupon
+	// field): its bonus replaces BonusID.
+	CouponCode string `json:"couponCode"`
+	Phone      string `json:"phone"`
 }
 
 // Deposit is a deposit as the API shows it.
@@ -187,7 +190,7 @@ func (s *Service) Deposit(ctx context.Context, c Caller, req DepositRequest) (De
 	if strings.TrimSpace(req.PaymentMethod) == "" {
 		return Deposit{}, ErrDeposit.WithField("paymentMethod", MsgRequired)
 	}
-	if len(req.BonusID) > 64 || len(req.Phone) > 32 || (req.Card != nil && len(req.Card.Holder) > 255) {
+	if len(req.BonusID) > 64 || len(req.CouponCode) > 64 || len(req.Phone) > 32 || (req.Card != nil && len(req.Card.Holder) > 255) {
 		return Deposit{}, api.ErrValidation.WithField("body", MsgInvalidFormat)
 	}
 	m, err := s.offered(ctx, req.PaymentMethod, p, country, cur, ForDeposit, st)
@@ -206,7 +209,22 @@ func (s *Service) Deposit(ctx context.Context, c Caller, req DepositRequest) (De
 	if err != nil {
 		return Deposit{}, err
 	}
-	if s.CheckBonus != nil && strings.TrimSpace(req.BonusID) != "" {
+	coupon := ""
+	if s.DepositCoupon != nil {
+		// The coupon entered, or else (no bonus chosen) the sign-up promo
+		// code when it is a deposit coupon this deposit qualifies for.
+		code := strings.TrimSpace(req.CouponCode)
+		if code != "" || strings.TrimSpace(req.BonusID) == "" {
+			ref, used, err := s.DepositCoupon(ctx, p.ID, code, amount)
+			if err != nil {
+				return Deposit{}, err
+			}
+			if ref != "" {
+				req.BonusID, coupon = ref, used
+			}
+		}
+	}
+	if s.CheckBonus != nil && coupon == "" && strings.TrimSpace(req.BonusID) != "" {
 		if err := s.CheckBonus(ctx, p.ID, strings.TrimSpace(req.BonusID), amount); err != nil {
 			return Deposit{}, err
 		}
@@ -252,9 +270,10 @@ func (s *Service) Deposit(ctx context.Context, c Caller, req DepositRequest) (De
 		if err := s.checkLimits(ctx, tx, p.ID, amount); err != nil {
 			return err
 		}
-		return tx.QueryRowContext(ctx, `INSERT INTO cashier_deposits(public_id, user_id, method, processor, currency, amount, status, card_last4, card_fingerprint, bonus_id, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id, created_at`,
-			d.DepositID, p.ID, m.Name, proc.Name(), cur.Code, amount.Minor(), DepositProcessing, card.Last4(), fingerprint, strings.TrimSpace(req.BonusID), s.stamp(), s.stamp()).
+		return tx.QueryRowContext(ctx, `INSERT INTO cashier_deposits(public_id, user_id, method, processor, currency, amount, status, card_last4, card_fingerprint, bonus_id, coupon_code, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id, created_at`,
+			d.DepositID, p.ID, m.Name, proc.Name(), cur.Code, amount.Minor(), DepositProcessing, card.Last4(), fingerprint, strings.TrimSpace(req.BonusID), coupon,
+			s.stamp(), s.stamp()).
 			Scan(&d.id, &d.CreatedAt)
 	})
 	if err != nil {

@@ -23,9 +23,10 @@ func (a *App) openBonus(ctx context.Context) {
 	}
 	a.Bonus = b
 	a.Cashier.CheckBonus = b.CheckDeposit
+	a.Cashier.DepositCoupon = b.DepositCoupon
 	a.Cashier.ActiveBonus = b.HasActive
 	a.Cashier.OnDepositCredited = func(ctx context.Context, d cashier.CreditedDeposit) error {
-		_, err := b.GrantForDeposit(ctx, bonus.Deposit{UserID: d.UserID, DepositID: d.DepositID, BonusID: d.BonusID, Amount: d.Amount, Number: d.Number})
+		_, err := b.GrantForDeposit(ctx, bonus.Deposit{UserID: d.UserID, DepositID: d.DepositID, BonusID: d.BonusID, CouponCode: d.CouponCode, Amount: d.Amount, Number: d.Number})
 		return err
 	}
 	a.Games.Wallet.Wagering = b

@@ -23,11 +23,11 @@ export async function api(site, method, path, body, token, headers = {}) {
  * otherwise); `deposit` ("50.00") adds a confirmed sandbox card deposit;
  * `address` replaces the street, `cookie` is sent with the sign-up (a
  * browser's cookies, e.g. the referral link's), `uidToken` is the device id
- * sent with the sign-up.
+ * and `promoCode` the promo code sent with the sign-up.
  * Returns {email, password, token, userId}.
  */
 export async function newPlayer(site, { prefix = 'player', currencyCode = 'EUR', countryCode = 'DE', phoneCode = '+49', phone = '15123456789',
-  firstName = 'Ada', lastName = 'Lovelace', dateOfBirth, uidToken, deposit, address = 'Hauptstr. 1', cookie } = {}) {
+  firstName = 'Ada', lastName = 'Lovelace', dateOfBirth, uidToken, promoCode, deposit, address = 'Hauptstr. 1', cookie } = {}) {
   serial += 1;
   // A birth date of its own: players signed up from one address with one
   // name and birth date are duplicate accounts to the bonus core
@@ -38,7 +38,7 @@ export async function newPlayer(site, { prefix = 'player', currencyCode = 'EUR',
     email, password: PLAYER_PASSWORD, confirmPassword: PLAYER_PASSWORD, firstName, lastName,
     dateOfBirth, countryCode, currencyCode, phoneCode, phone,
     address, city: 'Berlin', zipCode: '10115', gender: 'Female', nickname: `${prefix}${serial}`,
-    isAdult: true, acceptTerms: true, ...(uidToken ? { uidToken } : {}),
+    isAdult: true, acceptTerms: true, ...(uidToken ? { uidToken } : {}), ...(promoCode ? { promoCode } : {}),
   }, null, cookie ? { Cookie: cookie } : {});
   assert.equal(signUp.status, 200, `sign-up: ${JSON.stringify(signUp.json)}`);
   const box = await (await http(site, `/dev/mailbox?to=${encodeURIComponent(email)}`)).text();

@@ -40,6 +40,8 @@ export const m = defineMessages({
   changeSelection: { id: 'cashier.deposit.change', defaultMessage: 'Change' },
   selectedSummary: { id: 'cashier.deposit.summary', defaultMessage: '{amount} with {method}' },
   noBonus: { id: 'cashier.deposit.noBonus', defaultMessage: 'No bonus' },
+  couponCode: { id: 'cashier.deposit.coupon', defaultMessage: 'Coupon code' },
+  couponHint: { id: 'cashier.deposit.couponHint', defaultMessage: 'A coupon for a deposit bonus takes the place of the bonus chosen above.' },
   phone: { id: 'cashier.deposit.phone', defaultMessage: 'Phone number' },
   bonusesTitle: { id: 'cashier.deposit.bonuses', defaultMessage: 'Deposit bonuses' },
   // Crypto.

@@ -52,6 +52,7 @@ function DepositForm() {
   const urlAmount = params.get('amount');
   const [amount, setAmount] = useState(urlAmount && parseAmount(urlAmount) ? urlAmount : minorToInput(presetMinor(DEFAULT_AMOUNT)));
   const [bonusId, setBonusId] = useState(params.get('bonusId') ?? '');
+  const [coupon, setCoupon] = useState(params.get('coupon') ?? '');
   const [card, setCard] = useState<CardInput>({ number: '', holder: '', expiry: '', cvc: '' });
   const [cardErrors, setCardErrors] = useState<CardErrors>({});
   const [serverFields, setServerFields] = useState<Record<string, string>>({});
@@ -72,7 +73,8 @@ function DepositForm() {
 
   const cardMethod = !!selected && usesCardForm(selected);
   const cryptoMethod = !!selected && !cardMethod && isCryptoMethod(selected);
-  const bonus = bonusRows.find((b) => String(b.id) === bonusId);
+  // A coupon code replaces the picked bonus (its bonus and minimum are the server's to check).
+  const bonus = coupon.trim() ? undefined : bonusRows.find((b) => String(b.id) === bonusId);
   const problem = checkDepositAmount(amount, scale, selected, bonus);
   const amountError = amountProblemText(intl, problem, currency, scale);
   const minor = parseAmount(amount, scale);
@@ -101,7 +103,7 @@ function DepositForm() {
         amount: minorToDecimal(minor, scale),
         paymentMethod: selected.name,
         currencyCode: currency,
-        ...(bonusId ? { bonusId } : {}),
+        ...(coupon.trim() ? { couponCode: coupon.trim() } : bonusId ? { bonusId } : {}),
         ...(selected.requiresPhone ? { phone: phone.trim() } : {}),
         ...(cardMethod ? { card: { number: card.number.replace(/\s/g, ''), holder: card.holder.trim(), expiry: card.expiry, cvc: card.cvc } } : {}),
       });
@@ -152,7 +154,18 @@ function DepositForm() {
             )}
           </Card>
         )}
-        {!cryptoMethod && <BonusPicker bonuses={bonusRows} value={bonusId} onChange={setBonusId} currency={currency} scale={scale} />}
+        {!cryptoMethod && !coupon.trim() && <BonusPicker bonuses={bonusRows} value={bonusId} onChange={setBonusId} currency={currency} scale={scale} />}
+        {!cryptoMethod && (
+          <Field
+            label={intl.formatMessage(m.couponCode)}
+            hint={intl.formatMessage(m.couponHint)}
+            value={coupon}
+            maxLength={64}
+            autoComplete="off"
+            onChange={(e) => setCoupon(e.target.value)}
+            data-testid="deposit-coupon"
+          />
+        )}
         {cardMethod && (
           <Card>
             <SectionTitle>{intl.formatMessage(m.cardTitle)}</SectionTitle>

@@ -12,7 +12,7 @@ BIN         := $(ROOT)/bin
 CASINO_DATA ?= $(ROOT)/data
 CASINO_ADDR ?= 127.0.0.1:8080
 LITESTREAM_VERSION := v0.5.18
-REMOTES     := lobby cashier profile calendar country-block
+REMOTES     := lobby cashier profile calendar country-block backoffice
 export CASINO_DATA CASINO_ADDR
 
 .PHONY: run test bench bench-rng setup deps chromium build generate go-build frontends publish seed test-go test-unit test-e2e clean

@@ -12,6 +12,7 @@ export const TARGETS = [
   { name: 'profile', dir: 'frontends/profile' },
   { name: 'calendar', dir: 'frontends/calendar' },
   { name: 'country-block', dir: 'frontends/country-block' },
+  { name: 'backoffice', dir: 'frontends/backoffice' },
 ];
 
 function parseArgs(argv) {

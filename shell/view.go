@@ -22,6 +22,7 @@ const (
 	AppProfile      = "profile"
 	AppCalendar     = "calendar"
 	AppCountryBlock = "country-block"
+	AppBackoffice   = "backoffice"
 )
 
 // Link is one navigation entry with its label already translated.

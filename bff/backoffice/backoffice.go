@@ -224,6 +224,9 @@ func (b *Service) Review(ctx context.Context, m *staff.Member, id int64, confirm
 type ReleaseSet struct {
 	Name     string              `json:"name"`
 	Releases []frontends.Release `json:"releases"`
+	// CanRollBack: a canary runs, or the current release has one before it
+	// (what Rollback needs).
+	CanRollBack bool `json:"canRollBack"`
 }
 
 // Releases lists every micro-frontend's releases.
@@ -237,7 +240,13 @@ func (b *Service) Releases(ctx context.Context) ([]ReleaseSet, error) {
 		if list == nil {
 			list = []frontends.Release{}
 		}
-		out = append(out, ReleaseSet{Name: n, Releases: list})
+		var can bool
+		err = b.DB.Read.QueryRowContext(ctx, `SELECT EXISTS(SELECT 1 FROM frontend_releases WHERE name = ?
+			AND (canary_percent > 0 OR (is_current = 1 AND previous_id IS NOT NULL)))`, n).Scan(&can)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ReleaseSet{Name: n, Releases: list, CanRollBack: can})
 	}
 	return out, nil
 }

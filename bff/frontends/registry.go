@@ -28,7 +28,7 @@ import (
 
 // Names are the micro-frontends the shell composes; "root" is the shell's own
 // single-spa root configuration.
-var Names = []string{"root", "lobby", "cashier", "profile", "calendar", "country-block"}
+var Names = []string{"root", "lobby", "cashier", "profile", "calendar", "country-block", "backoffice"}
 
 // EntryFile is the file a page loads first for a name.
 func EntryFile(name string) string {

@@ -318,7 +318,7 @@ func TestBackofficeDocumentsAndReleases(t *testing.T) {
 		}
 	}
 	code, body = staffDo(t, ts, boss, "GET", "/api/backoffice/releases", "")
-	if code != 200 || !strings.Contains(fmt.Sprint(body), "lobby") {
+	if code != 200 || !strings.Contains(fmt.Sprint(body), "lobby") || !strings.Contains(fmt.Sprint(body), "canRollBack:true") {
 		t.Fatalf("releases: %d %v", code, body)
 	}
 	if code, _ := staffDo(t, ts, comp, "POST", "/api/backoffice/releases/lobby/rollback", `{"reason":"x"}`); code != 403 {

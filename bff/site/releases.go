@@ -7,6 +7,8 @@ import (
 	"math/big"
 	"net/http"
 	"strconv"
+
+	"casino/shell"
 )
 
 // bucketCookie keeps a visitor's canary bucket (0–99) for the browser
@@ -48,14 +50,22 @@ func (s *Site) remotes(w http.ResponseWriter, r *http.Request) remotesEntry {
 	}
 	m := make(map[string]string, len(v.Releases))
 	versions := make(map[string]string, len(v.Releases))
+	backoffice := map[string]string{}
 	for name, rel := range v.Releases {
 		versions[name] = rel.Version
-		if name != "root" {
+		switch name {
+		case "root":
+		case shell.AppBackoffice:
+			// Only the back office's own page loads it: the casino's pages
+			// do not even name it.
+			backoffice[name] = rel.Entry
+		default:
 			m[name] = rel.Entry
 		}
 	}
 	doc, _ := json.Marshal(m) // sorted keys, <>& escaped
-	e = remotesEntry{rev: rev, variant: v.Key, json: string(doc), entry: v.Releases["root"].Entry, versions: versions}
+	bo, _ := json.Marshal(backoffice)
+	e = remotesEntry{rev: rev, variant: v.Key, json: string(doc), backoffice: string(bo), entry: v.Releases["root"].Entry, versions: versions}
 	s.mu.Lock()
 	if s.remoteCache == nil || len(s.remoteCache) > 64 {
 		s.remoteCache = map[string]remotesEntry{}

@@ -82,11 +82,14 @@ type layoutEntry struct {
 }
 
 type remotesEntry struct {
-	rev      uint64
-	variant  string // canary names this visitor is served, "" for none
-	json     string
-	entry    string
-	versions map[string]string // name → version served
+	rev     uint64
+	variant string // canary names this visitor is served, "" for none
+	json    string
+	entry   string
+	// backoffice is the registry of the back office's page: its own
+	// remote only (site.go serveBackoffice).
+	backoffice string
+	versions   map[string]string // name → version served
 }
 
 type scriptsEntry struct {
@@ -126,6 +129,8 @@ func (s *Site) Routes(mux *http.ServeMux) {
 	}
 	mux.HandleFunc("GET /play/{rest...}", s.servePlay)
 	mux.HandleFunc("GET /logout", s.serveLogout)
+	mux.HandleFunc("GET /backoffice", s.serveBackoffice)
+	mux.HandleFunc("GET /backoffice/{rest...}", s.serveBackoffice)
 	mux.HandleFunc("GET "+shell.StaticPrefix+"{hash}/{file}", shell.ServeStatic)
 	mux.HandleFunc("/", s.serveFallback)
 }
@@ -548,6 +553,46 @@ func (s *Site) servePlay(w http.ResponseWriter, r *http.Request) {
 	p := s.page(w, r, q, shell.KindApp, shell.AppLobby, "Play", false)
 	p.Heading = ""
 	s.render(w, r, p, http.StatusOK, true)
+}
+
+// serveBackoffice answers the operator's back office (docs/backoffice.md):
+// its own document without the player's header, operator scripts or the
+// country block, never cached, never framed, not indexed. The page itself
+// holds nothing secret: every back-office call checks the staff session.
+func (s *Site) serveBackoffice(w http.ResponseWriter, r *http.Request) {
+	if hasFileExtension(r.URL.Path) {
+		plainNotFound(w)
+		return
+	}
+	st, err := s.deps.Settings.Current(r.Context())
+	if err != nil {
+		slog.Error("site: settings unavailable", "path", r.URL.Path, "err", err)
+		s.unavailable(w, r)
+		return
+	}
+	layout, err := s.layout(r.Context(), &st, i18n.Fallback)
+	if err != nil {
+		slog.Error("site: layout", "err", err)
+		s.unavailable(w, r)
+		return
+	}
+	p := &shell.Page{Layout: layout, Kind: shell.KindApp, Title: "Back office", Path: r.URL.Path, App: shell.AppBackoffice, Nonce: newNonce()}
+	rem := s.remotes(w, r)
+	p.RemotesJSON, p.RootEntry = rem.backoffice, rem.entry
+	s.countViews(rem, shell.AppBackoffice, "")
+	buf := bufPool.Get().(*bytes.Buffer)
+	buf.Reset()
+	defer putBuf(buf)
+	if err := shell.BackofficeDocument(p).Render(r.Context(), buf); err != nil {
+		slog.Error("site: render", "path", r.URL.Path, "err", err)
+		http.Error(w, "Internal server error", http.StatusInternalServerError)
+		return
+	}
+	pageHeaders(w.Header(), p.Nonce, false)
+	w.Header().Set("X-Robots-Tag", "noindex, nofollow")
+	if r.Method != http.MethodHead {
+		w.Write(buf.Bytes())
+	}
 }
 
 // serveLogout ends the session behind the header's Log out link. A

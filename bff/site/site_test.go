@@ -364,9 +364,9 @@ func TestShellDocument(t *testing.T) {
 		t.Fatal("no mf-remotes block")
 	}
 	for name, rel := range f.releases {
-		if name == "root" {
-			if strings.Contains(m[1], `"root"`) {
-				t.Error("root listed in mf-remotes")
+		if name == "root" || name == shell.AppBackoffice {
+			if strings.Contains(m[1], `"`+name+`"`) {
+				t.Errorf("%s listed in mf-remotes", name)
 			}
 			continue
 		}
@@ -375,6 +375,25 @@ func TestShellDocument(t *testing.T) {
 		}
 	}
 	r.has(t, `"brandName":"Aurum Casino"`)
+}
+
+// The back office has its own document: the root config and its one remote,
+// no player header, navigation, footer, never cached or framed.
+func TestBackofficeDocument(t *testing.T) {
+	f := newFixture(t)
+	for _, path := range []string{"/backoffice", "/backoffice/withdrawals"} {
+		r := f.get(path)
+		r.has(t, `<main id="mf-page" class="page page-backoffice" data-app="backoffice"`, f.releases["root"].Entry,
+			`<script id="mf-remotes" type="application/json" nonce="`, `{"backoffice":"`+f.releases["backoffice"].Entry+`"}`, `name="robots" content="noindex`)
+		for _, no := range []string{`id="site-nav"`, `<footer`, f.releases["lobby"].Entry, `id="site-header"`} {
+			if strings.Contains(r.body, no) {
+				t.Errorf("%s has %s", path, no)
+			}
+		}
+		if r.status != 200 || r.header.Get("Cache-Control") != "no-store" || r.header.Get("X-Frame-Options") != "DENY" {
+			t.Errorf("%s: %d %v", path, r.status, r.header)
+		}
+	}
 }
 
 func TestCountryBlockRenderedServerSide(t *testing.T) {

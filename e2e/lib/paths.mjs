@@ -13,7 +13,7 @@ export const ARTIFACTS = join(ROOT, 'e2e', 'artifacts');
 
 // The micro-frontends the shell composes, with the directory of each build.
 // "root" is the shell's single-spa root config (entry main.js).
-export const REMOTES = ['lobby', 'cashier', 'profile', 'calendar', 'country-block'];
+export const REMOTES = ['lobby', 'cashier', 'profile', 'calendar', 'country-block', 'backoffice'];
 export const BUILDS = Object.fromEntries([
   ['root', join(ROOT, 'shell', 'root-config', 'dist')],
   ...REMOTES.map((n) => [n, join(ROOT, 'frontends', n, 'dist')]),

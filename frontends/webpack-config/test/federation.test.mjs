@@ -17,6 +17,7 @@ const REMOTES = [
   { dir: 'frontends/profile', name: 'profile' },
   { dir: 'frontends/calendar', name: 'calendar' },
   { dir: 'frontends/country-block', name: 'countryBlock' },
+  { dir: 'frontends/backoffice', name: 'backoffice' },
 ];
 
 function configOf(dir) {

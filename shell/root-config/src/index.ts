@@ -10,7 +10,7 @@ import { appForModal, appForPath, CONTAINER, modalOf, type AppName, type PageApp
 type Lifecycle = (props: Record<string, unknown>) => Promise<unknown>;
 type RemoteLifecycles = { bootstrap: Lifecycle | Lifecycle[]; mount: Lifecycle | Lifecycle[]; unmount: Lifecycle | Lifecycle[] };
 
-const PAGE_APPS: PageApp[] = ['lobby', 'cashier', 'profile', 'calendar'];
+const PAGE_APPS: PageApp[] = ['lobby', 'cashier', 'profile', 'calendar', 'backoffice'];
 const list = (x: Lifecycle | Lifecycle[]) => (Array.isArray(x) ? x : [x]);
 
 /**

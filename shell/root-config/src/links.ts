@@ -11,6 +11,9 @@ export function isClientRoutable(target: URL, current: Location | URL): boolean 
     // Server-only page (info page, 404): only a modal on the same page.
     return target.pathname === current.pathname && appForModal(modalOf(target.search)) != null;
   }
+  // The back office is its own document (no player header): moving between
+  // it and the casino's pages is a page load.
+  if ((appForPath(target.pathname) === 'backoffice') !== (appForPath(current.pathname) === 'backoffice')) return false;
   if (appForPath(target.pathname)) return true;
   return false;
 }

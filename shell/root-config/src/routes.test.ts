@@ -48,6 +48,18 @@ describe('modal → app', () => {
   });
 
   it('uses the contract container names', () => {
-    expect(CONTAINER).toEqual({ lobby: 'lobby', cashier: 'cashier', profile: 'profile', calendar: 'calendar', 'country-block': 'countryBlock' });
+    expect(CONTAINER).toEqual({
+      lobby: 'lobby',
+      cashier: 'cashier',
+      profile: 'profile',
+      calendar: 'calendar',
+      'country-block': 'countryBlock',
+      backoffice: 'backoffice',
+    });
+  });
+
+  it('gives the back office its own path', () => {
+    expect(['/backoffice', '/backoffice/', '/backoffice/withdrawals'].map(appForPath)).toEqual(['backoffice', 'backoffice', 'backoffice']);
+    expect(appForPath('/backofficex')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 /** The micro-frontends the shell composes (keys of the remotes map). */
-export type AppName = 'lobby' | 'cashier' | 'profile' | 'calendar' | 'country-block';
+export type AppName = 'lobby' | 'cashier' | 'profile' | 'calendar' | 'country-block' | 'backoffice';
 
 /** Module Federation container name of each micro-frontend. */
 export const CONTAINER: Readonly<Record<AppName, string>> = {
@@ -8,6 +8,7 @@ export const CONTAINER: Readonly<Record<AppName, string>> = {
   profile: 'profile',
   calendar: 'calendar',
   'country-block': 'countryBlock',
+  backoffice: 'backoffice',
 };
 
 /** Page apps whose routes the shell owns (docs/architecture.md "Route → app"). */
@@ -34,12 +35,14 @@ const EXACT: Readonly<Record<string, PageApp>> = {
   '/profile/verify': 'profile',
   '/bonuses': 'profile',
   '/cashback': 'calendar',
+  '/backoffice': 'backoffice',
 };
 
 const PREFIX: ReadonlyArray<[string, PageApp]> = [
   ['/casino/', 'lobby'],
   ['/profile2/', 'profile'],
   ['/account/', 'profile'],
+  ['/backoffice/', 'backoffice'],
 ];
 
 /** The page app of a path, or null when the server renders the page alone. */

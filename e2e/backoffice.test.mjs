@@ -1,0 +1,197 @@
+// The operator's back office (issue 21, docs/backoffice.md) in Chromium:
+// staff made with `casino staff create`, log-in with password and an RFC 6238
+// code computed here; an admin approves a withdrawal (the player's history
+// shows it completed), confirms identity documents (the player sees
+// APPROVED) and rolls a front-end release back; every decision is in the
+// audit log; a support account sees the queue but is refused the finance
+// decision, on screen and by the server.
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { BUILDS } from './lib/paths.mjs';
+import { casino, http, MOBILE, requireBuilds, screenshot, useSite, waitForApp, withPage } from './lib/suite.mjs';
+import { api, newPlayer, openAs } from './lib/players.mjs';
+
+/** RFC 4648 base32 (the authenticator secret) to bytes. */
+function base32(secret) {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const c of secret.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
+  return Buffer.from(bits.match(/.{8}/g).map((b) => parseInt(b, 2)));
+}
+
+/** RFC 6238 TOTP: HMAC-SHA1 of the 30-second step, dynamic truncation, 6 digits. */
+export function totp(secret, at = Date.now(), step = 0) {
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30) + step));
+  const mac = createHmac('sha1', base32(secret)).update(counter).digest();
+  const offset = mac[mac.length - 1] & 0xf;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+/** A staff member made by the operator's command: {email, password, secret}. */
+async function staff(site, email, role) {
+  const out = await casino(['staff', '--data', site.server.dataDir, 'create', email, role]);
+  const password = out.match(/^password: (\S+)$/m)?.[1];
+  const secret = out.match(/^totp secret: (\S+)$/m)?.[1];
+  assert.ok(password && secret && /otpauth:\/\/totp\//.test(out), out);
+  return { email, password, secret };
+}
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5b0000000049454e44ae426082', 'hex');
+
+async function upload(site, token, kind, name, bytes) {
+  const form = new FormData();
+  form.append('documentType', kind);
+  form.append('file', new Blob([bytes], { type: 'image/png' }), name);
+  const res = await http(site, '/api/user/upload-document', { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+  assert.equal(res.status, 200, await res.text());
+}
+
+/** Logs a staff member in through the form (the me call answers 401 first). */
+async function logInStaff(page, who) {
+  await page.goto('/backoffice');
+  await page.getByRole('heading', { name: 'Staff log-in' }).waitFor();
+  await page.getByLabel('E-mail').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByLabel('Authenticator code').fill(totp(who.secret));
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByTestId('backoffice-who').waitFor();
+}
+
+const STAFF_401 = /^401 [^ ]*\/api\/backoffice\/me$/;
+
+describe('back office', () => {
+  const ADMIN_TOKEN = 'backoffice-e2e-admin';
+  const site = useSite({ env: { CASINO_ADMIN_TOKEN: ADMIN_TOKEN } });
+
+  test('an admin approves a withdrawal, reviews documents and rolls back a release; support is refused the decision', async (t) => {
+    requireBuilds(site.server, ['root', 'backoffice', 'cashier', 'profile', 'calendar']);
+    // No game is played here: the operator waives deposit wagering.
+    const set = await http(site, '/api/admin/cashier/settings', {
+      method: 'PUT', headers: { 'Content-Type': 'application/json', 'X-Admin-Token': ADMIN_TOKEN }, body: JSON.stringify({ depositWageringMultiplier: '0' }),
+    });
+    assert.equal(set.status, 200, 'cashier settings');
+    const player = await newPlayer(site, { prefix: 'bo', deposit: '100.00' });
+    const wd = await api(site, 'POST', '/api/user/withdraw', {
+      amount: '20.00', paymentMethod: 'banktransfer', beneficiaryName: 'Ada Lovelace', accountNumber: 'DE89370400440532013000',
+      email: player.email, bankCode: 'HDFC0001234',
+    }, player.token);
+    assert.equal(wd.status, 200, JSON.stringify(wd.json));
+    const withdrawalId = wd.json.data.withdrawalId;
+    await upload(site, player.token, 'IDENTITY_PROOF', 'passport.png', PNG);
+    await upload(site, player.token, 'PROOF_OF_ADDRESS', 'bill.png', Buffer.concat([PNG, Buffer.from([0])]));
+
+    // A second build of the calendar goes live: the one to roll back.
+    const before = (await (await http(site, '/api/core/casino/frontends')).json()).data.calendar.version;
+    const dir = await mkdtemp(join(tmpdir(), 'bo-calendar-'));
+    await cp(BUILDS.calendar, dir, { recursive: true });
+    await writeFile(join(dir, 'release-note.txt'), 'back-office e2e\n');
+    await casino(['frontends', '--data', site.server.dataDir, 'publish', 'calendar', dir]);
+    await rm(dir, { recursive: true, force: true });
+    const published = (await (await http(site, '/api/core/casino/frontends')).json()).data.calendar.version;
+    assert.notEqual(published, before);
+
+    const admin = await staff(site, `admin-${Date.now()}@staff.example`, 'admin');
+    const support = await staff(site, `support-${Date.now()}@staff.example`, 'support');
+
+    await withPage(site.browser, t, { baseURL: site.server.url, allow: { http: [STAFF_401] } }, async ({ page }) => {
+      await logInStaff(page, admin);
+      await page.getByText(`${admin.email} (admin)`).waitFor();
+      const nav = page.getByRole('navigation', { name: 'Back office sections' });
+      assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Withdrawals', 'Documents', 'Releases', 'Audit log']);
+
+      // Withdrawals: the player's request, approved with a reason.
+      const row = page.locator('tbody tr', { hasText: withdrawalId });
+      await row.getByText(player.email).waitFor();
+      await row.getByRole('button', { name: `Approve ${withdrawalId}` }).click();
+      await row.getByPlaceholder('Reason (optional)').fill('beneficiary checked');
+      await row.getByRole('button', { name: 'Confirm' }).click();
+      await page.getByRole('status').getByText(`Withdrawal ${withdrawalId} approved: completed.`).waitFor();
+      await page.getByText('No withdrawals with this status.').waitFor();
+      await screenshot(page, 'backoffice-withdrawals-1280');
+
+      // Documents: both confirmed.
+      await nav.getByRole('link', { name: 'Documents' }).click();
+      for (const kind of ['IDENTITY_PROOF', 'PROOF_OF_ADDRESS']) {
+        const doc = page.locator('tbody tr', { hasText: kind }).filter({ hasText: player.email });
+        await doc.getByRole('button', { name: /^Approve / }).click();
+        await doc.getByRole('button', { name: 'Confirm' }).click();
+        await page.getByRole('status').getByText(/^Document \d+ confirmed\.$/).waitFor();
+        await doc.waitFor({ state: 'detached' });
+      }
+
+      // Releases: the calendar goes back to the build before, with a reason.
+      await nav.getByRole('link', { name: 'Releases' }).click();
+      const calendar = page.locator('[data-release="calendar"]');
+      await calendar.getByText(published).first().waitFor();
+      await calendar.getByRole('button', { name: 'Roll back calendar' }).click();
+      await calendar.getByPlaceholder('Reason').fill('calendar errors after the release');
+      await calendar.getByRole('button', { name: 'Confirm' }).click();
+      await page.getByRole('status').getByText(`calendar is now at ${before}.`).waitFor();
+      // The first build has none before it: no roll-back button that would fail.
+      await calendar.getByRole('button', { name: 'Roll back calendar' }).waitFor({ state: 'detached' });
+      await screenshot(page, 'backoffice-releases-1280');
+
+      // The audit log: every decision, filtered by action.
+      await nav.getByRole('link', { name: 'Audit log' }).click();
+      await page.locator('tbody tr', { hasText: 'release.rollback' }).getByText('calendar errors after the release').waitFor();
+      await page.locator('tbody tr', { hasText: 'withdrawal.approve' }).getByText('beneficiary checked').waitFor();
+      await page.getByLabel('Action (or its start, e.g. withdrawal.)').fill('kyc.');
+      await page.getByRole('button', { name: 'Filter' }).click();
+      await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 2 && !document.body.innerText.includes('release.rollback'));
+      await screenshot(page, 'backoffice-audit-1280');
+    });
+    const current = (await (await http(site, '/api/core/casino/frontends')).json()).data.calendar.version;
+    assert.equal(current, before, 'the calendar is back at the build before');
+
+    // The player sees the withdrawal paid and the identity approved.
+    await withPage(site.browser, t, { baseURL: site.server.url }, async ({ page }) => {
+      await openAs(page, site, player.token, '/profile/transactions');
+      await waitForApp(page, 'cashier');
+      await page.getByRole('tab', { name: 'Withdrawal' }).click();
+      const row = page.locator('[data-testid="transactions-withdrawal"] tbody tr').first();
+      await row.getByText('Completed').waitFor();
+      await page.goto('/profile2/verification');
+      await waitForApp(page, 'profile');
+      await page.getByText('Status: APPROVED').waitFor();
+    });
+
+    // Support: reads the queue, holds no decision; the server refuses it too.
+    const second = await api(site, 'POST', '/api/user/withdraw', {
+      amount: '10.00', paymentMethod: 'banktransfer', beneficiaryName: 'Ada Lovelace', accountNumber: 'DE89370400440532013000',
+      email: player.email, bankCode: 'HDFC0001234',
+    }, player.token);
+    assert.equal(second.status, 200, JSON.stringify(second.json));
+    const secondId = second.json.data.withdrawalId;
+    const refused = /^403 [^ ]*\/api\/backoffice\/withdrawals\/[^/]+\/approve$/;
+    await withPage(site.browser, t, { baseURL: site.server.url, viewport: MOBILE, allow: { http: [STAFF_401, refused] } }, async ({ page }) => {
+      await logInStaff(page, support);
+      const nav = page.getByRole('navigation', { name: 'Back office sections' });
+      assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Withdrawals', 'Documents']);
+      const row = page.locator('tbody tr', { hasText: secondId });
+      await row.getByText('10.00 EUR').waitFor();
+      assert.equal(await page.getByRole('button', { name: /^Approve / }).count(), 0, 'no approve button for support');
+      assert.equal(await page.getByRole('button', { name: /^Reject / }).count(), 0, 'no reject button for support');
+      const status = await page.evaluate(async (id) => {
+        const res = await fetch(`/api/backoffice/withdrawals/${id}/approve`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+        return { status: res.status, body: await res.json() };
+      }, secondId);
+      assert.deepEqual([status.status, status.body.error.code], [403, 'STAFF_FORBIDDEN']);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(width <= 375, `the page is ${width} px wide at 375`);
+      await screenshot(page, 'backoffice-support-375');
+      await page.getByRole('button', { name: 'Log out' }).click();
+      await page.getByRole('heading', { name: 'Staff log-in' }).waitFor();
+    });
+    const after = await api(site, 'GET', '/api/user/withdrawals?status=pending', null, player.token);
+    assert.ok(JSON.stringify(after.json).includes(secondId), 'the refused withdrawal is still pending');
+
+    // A player's session is no staff session.
+    const asPlayer = await api(site, 'GET', '/api/backoffice/withdrawals', null, player.token);
+    assert.equal(asPlayer.status, 401);
+  });
+});

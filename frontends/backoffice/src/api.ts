@@ -1,0 +1,113 @@
+import { request, type Method } from '@casino/platform';
+
+/** The permissions the server names (bff/staff); the screens follow them. */
+export type Permission =
+  | 'withdrawals.read'
+  | 'withdrawals.decide'
+  | 'kyc.read'
+  | 'kyc.review'
+  | 'releases.read'
+  | 'releases.write'
+  | 'audit.read';
+
+export interface Member {
+  id: number;
+  email: string;
+  role: string;
+  permissions: Permission[];
+}
+
+export interface Withdrawal {
+  withdrawalId: string;
+  amount: string;
+  currencyCode: string;
+  method: string;
+  status: string;
+  createdAt: string;
+  reason?: string;
+  userId?: number;
+  email?: string;
+  decidedBy?: string;
+  fourEyes: boolean;
+  approvedBy: string[];
+}
+
+export interface Decision {
+  withdrawal: Withdrawal;
+  awaitingSecondApproval: boolean;
+}
+
+export interface Document {
+  id: number;
+  documentType: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  status: string;
+  reason?: string;
+  uploadedAt: string;
+  playerId: number;
+  email: string;
+}
+
+export interface Release {
+  name: string;
+  version: string;
+  entry: string;
+  publishedAt: string;
+  current: boolean;
+  canary?: number;
+  rolledBackAt?: string;
+  rolledBackReason?: string;
+}
+
+export interface ReleaseSet {
+  name: string;
+  releases: Release[];
+  /** A canary runs or the current release has one before it. */
+  canRollBack: boolean;
+}
+
+export interface AuditEntry {
+  id: number;
+  createdAt: string;
+  actor: string;
+  action: string;
+  target: string;
+  before: unknown;
+  after: unknown;
+  reason: string;
+}
+
+/**
+ * Back-office calls: the staff cookie authenticates them (never a player's
+ * token), and a 401 or 403 is the back office's to show: the platform's
+ * player log-in redirect is off.
+ */
+function call<T>(method: Method, path: string, opts: { body?: unknown; query?: Record<string, string | undefined>; signal?: AbortSignal } = {}) {
+  return request<T>(method, path, { ...opts, handleForbidden: false });
+}
+
+export const backoffice = {
+  me: (signal?: AbortSignal) => call<Member>('GET', '/api/backoffice/me', { signal }),
+  login: (email: string, password: string, code: string) => call<Member>('POST', '/api/backoffice/login', { body: { email, password, code } }),
+  logout: () => call<{ ok: boolean }>('POST', '/api/backoffice/logout', { body: {} }),
+  withdrawals: (status: string, signal?: AbortSignal) =>
+    call<{ count: number; rows: Withdrawal[] }>('GET', '/api/backoffice/withdrawals', { query: { status }, signal }),
+  approve: (id: string, reason: string) => call<Decision>('POST', `/api/backoffice/withdrawals/${encodeURIComponent(id)}/approve`, { body: { reason } }),
+  reject: (id: string, reason: string) => call<Decision>('POST', `/api/backoffice/withdrawals/${encodeURIComponent(id)}/reject`, { body: { reason } }),
+  documents: (status: string, signal?: AbortSignal) => call<{ count: number; rows: Document[] }>('GET', '/api/backoffice/documents', { query: { status }, signal }),
+  review: (id: number, approve: boolean, reason: string) =>
+    call<{ id: number; status: string }>('POST', `/api/backoffice/documents/${id}/${approve ? 'approve' : 'reject'}`, { body: { reason } }),
+  releases: (signal?: AbortSignal) => call<ReleaseSet[]>('GET', '/api/backoffice/releases', { signal }),
+  activate: (name: string, version: string, reason: string) =>
+    call<Release>('POST', `/api/backoffice/releases/${encodeURIComponent(name)}/activate`, { body: { version, reason } }),
+  rollback: (name: string, reason: string) => call<Release>('POST', `/api/backoffice/releases/${encodeURIComponent(name)}/rollback`, { body: { reason } }),
+  audit: (filter: Record<string, string | undefined>, signal?: AbortSignal) => call<AuditEntry[]>('GET', '/api/backoffice/audit', { query: filter, signal }),
+};
+
+/** The address of a document's file (opened in a new tab). */
+export const documentFileUrl = (id: number) => `/api/backoffice/documents/${id}/file`;
+
+/** The CSV export of the withdrawals with a status. */
+export const withdrawalsCsvUrl = (status: string) => `/api/backoffice/withdrawals.csv?status=${encodeURIComponent(status)}`;

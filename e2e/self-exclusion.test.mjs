@@ -4,7 +4,7 @@
 // seconds and a 15-minute reality check comes after 15.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PENDING_API, requireBuilds, screenshot, useSite, waitForApp, waitForModal, withPage } from './lib/suite.mjs';
+import { MOBILE, PENDING_API, requireBuilds, screenshot, useSite, waitForApp, waitForModal, withPage } from './lib/suite.mjs';
 import { api, newPlayer } from './lib/players.mjs';
 
 // Refusals the pages meet on purpose: the excluded log-in (409), the calls of
@@ -79,6 +79,7 @@ describe('self-exclusion, session time limit, reality checks', () => {
       await page.getByRole('button', { name: 'Request withdrawal' }).click();
       await page.getByTestId('withdraw-result').getByText(/Withdrawal success/).waitFor();
       await screenshot(page, 'self-exclusion-withdraw-1280');
+
     });
 
     const refused = await api(site, 'POST', '/api/user/login', { email: player.email, password: player.password });
@@ -100,6 +101,21 @@ describe('self-exclusion, session time limit, reality checks', () => {
     assert.deepEqual([claim.status, claim.json.error?.code], [409, 'SELF_EXCLUDED']);
     const deposit = await api(site, 'POST', '/api/user/deposit', { amount: '10.00', paymentMethod: 'visa', currencyCode: 'EUR' }, token);
     assert.deepEqual([deposit.status, deposit.json.error?.code], [409, 'SELF_EXCLUDED']);
+
+    // Every page of the restricted session says why, and offers withdrawal, not deposit.
+    await withPage(site.browser, t, opts({ viewport: MOBILE }), async ({ page, context }) => {
+      // As the log-in left them: the session cookie and the readable state cookie.
+      await context.addCookies([{ name: 'casino_session', value: token, url: site.server.url }, { name: 'casino_auth', value: '1', url: site.server.url }]);
+      await page.goto('/casino');
+      await page.getByTestId('restricted-notice').getByText(/^Your account is self-excluded until .+ UTC\. Games, deposits and bonuses are closed; you can still withdraw your balance\.$/).waitFor();
+      const header = page.locator('#site-header');
+      await header.locator('.topbar a.btn.menu-withdrawal[href="/withdraw"]').waitFor();
+      assert.equal(await header.locator('a[href="/deposit"]').count(), 0, 'no deposit link in the header');
+      await waitForApp(page, 'lobby');
+      await page.locator('[data-testid="chat"]').waitFor({ timeout: 15_000 });
+      assert.equal(await page.getByRole('dialog').count(), 0, 'the restricted session stays logged in');
+      await screenshot(page, 'self-exclusion-restricted-casino-375');
+    });
   });
 
   test('a 10-minute session limit ends the session in every tab with the reason', async (t) => {

@@ -31,6 +31,36 @@ func (p *Page) MenuLink(id string) (Link, bool) {
 	return Link{}, false
 }
 
+// restrictedMenu are the account links of a restricted session: what it
+// may still use (bff/protection's restricted routes).
+var restrictedMenu = map[string]bool{"profile": true, "withdrawal": true, "transactions": true, "logout": true}
+
+// UserMenu is the account menu of the viewer: a restricted session keeps
+// only the links it may still use.
+func (p *Page) UserMenu() []Link {
+	if p.Viewer == nil || !p.Viewer.Restricted {
+		return p.MenuUser
+	}
+	out := make([]Link, 0, len(p.MenuUser))
+	for _, l := range p.MenuUser {
+		if restrictedMenu[l.ID] {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// RestrictedNotice says why a restricted session offers only withdrawal.
+func (p *Page) RestrictedNotice() string {
+	if p.Viewer == nil || !p.Viewer.Restricted {
+		return ""
+	}
+	if p.Viewer.Until == "" {
+		return p.Labels.RestrictedPermanent
+	}
+	return strings.ReplaceAll(p.Labels.Restricted, "{until}", p.Viewer.Until)
+}
+
 // current reports whether href is the page being shown.
 func (p *Page) current(href string) bool { return href == p.Path }
 

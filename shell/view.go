@@ -46,6 +46,8 @@ type Labels struct {
 	NotFoundTitle, NotFoundText, GoHome string
 	// A micro-frontend that fails to load (shell/root-config/src/fault.ts).
 	AppFailedTitle, AppFailedText, Retry, Close string
+	// A self-excluded player's restricted session ({until} is replaced).
+	Restricted, RestrictedPermanent string
 }
 
 // Layout is what every page of one language shares while the settings stay the
@@ -92,6 +94,12 @@ func (l *Layout) Menu(loggedIn bool) []Link {
 // Viewer is the logged-in player as the header shows them.
 type Viewer struct {
 	Name string
+	// Restricted: a self-excluded player's withdrawal-only session
+	// (bff/protection): the header offers withdrawal, not deposit, and says
+	// why. Until is the end as shown ("27 Nov 2026 10:00 UTC"); empty when
+	// the exclusion is permanent.
+	Restricted bool
+	Until      string
 }
 
 // Kind says what the main element holds.

@@ -47,6 +47,8 @@ var fallbackLabels = map[string]string{
 	"shell.appFailed.text":      "Everything else still works. Try again in a moment, or go to another part of the site.",
 	"shell.retry":               "Try again",
 	"shell.close":               "Close",
+	"shell.restricted":          "Your account is self-excluded until {until}. Games, deposits and bonuses are closed; you can still withdraw your balance.",
+	"shell.restrictedPermanent": "Your account is permanently self-excluded. Games, deposits and bonuses are closed; you can still withdraw your balance.",
 	"notFound.title":            "Page not found",
 	"notFound.text":             "The page you are looking for does not exist or has moved.",
 	"notFound.goHome":           "Go Home",
@@ -119,6 +121,7 @@ func buildLayout(s *settings.Settings, lang, localeVersion string, msgs map[stri
 			NotFoundText: t.get("notFound.text"), GoHome: t.get("notFound.goHome"),
 			AppFailedTitle: t.get("shell.appFailed.title"), AppFailedText: t.get("shell.appFailed.text"),
 			Retry: t.get("shell.retry"), Close: t.get("shell.close"),
+			Restricted: t.get("shell.restricted"), RestrictedPermanent: t.get("shell.restrictedPermanent"),
 		},
 	}
 	if l.Brand == "" {

@@ -349,7 +349,14 @@ func (s *Site) page(w http.ResponseWriter, r *http.Request, q *request, kind she
 		}
 	}
 	if q.player != nil {
-		p.Viewer = &shell.Viewer{Name: q.player.DisplayName}
+		p.Viewer = &shell.Viewer{Name: q.player.DisplayName, Restricted: q.player.Restricted}
+		if q.player.Restricted && !q.player.SelfExclusionPermanent {
+			if until, err := time.Parse(time.RFC3339, q.player.SelfExclusionUntil); err == nil {
+				p.Viewer.Until = until.UTC().Format("2 Jan 2006 15:04 UTC")
+			} else {
+				p.Viewer.Until = q.player.SelfExclusionUntil
+			}
+		}
 	}
 	if m := r.URL.Query().Get("modal"); m != "" {
 		if a := ModalApp(m); a != "" {

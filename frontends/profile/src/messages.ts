@@ -263,6 +263,7 @@ export const m = {
     sessionLimitRemoveFailed: { id: 'profile.sessionLimit.removeFailed', defaultMessage: 'Your session limit could not be removed. {reason}' },
     minutesValue: { id: 'profile.sessionLimit.minutesValue', defaultMessage: '{n, plural, one {# minute} other {# minutes}}' },
     hoursValue: { id: 'profile.sessionLimit.hoursValue', defaultMessage: '{n, plural, one {# hour} other {# hours}}' },
+    underAMinute: { id: 'profile.sessionLimit.underAMinute', defaultMessage: 'less than a minute' },
     daysValue: { id: 'profile.sessionLimit.daysValue', defaultMessage: '{n, plural, one {# day} other {# days}}' },
     realityTitle: { id: 'profile.reality.title', defaultMessage: 'Reality check' },
     realityIntro: { id: 'profile.reality.intro', defaultMessage: 'A reminder at the interval you choose shows how long you have been playing, what you staked and your net result. Games pause until you answer.' },

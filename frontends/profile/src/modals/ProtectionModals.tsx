@@ -37,7 +37,9 @@ export function SessionEndedModal() {
   );
 }
 
-function duration(seconds: number, intl: ReturnType<typeof useIntl>): string {
+/** How long ago the session began, as the reality check says it. */
+export function duration(seconds: number, intl: Pick<ReturnType<typeof useIntl>, 'formatMessage'>): string {
+  if (seconds < 60) return intl.formatMessage(m.underAMinute);
   const h = Math.floor(seconds / 3600);
   const min = Math.floor((seconds % 3600) / 60);
   const parts: string[] = [];

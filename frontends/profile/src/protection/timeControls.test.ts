@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { createIntl } from 'react-intl';
+import { duration } from '../modals/ProtectionModals';
 import { sessionLimitMinutes } from './TimeControls';
 
 describe('session time limit bounds (SPEC 5, 9)', () => {
@@ -18,5 +20,19 @@ describe('session time limit bounds (SPEC 5, 9)', () => {
     ['', 'days', { error: 'invalid' }],
   ] as const)('%s %s', (value, unit, want) => {
     expect(sessionLimitMinutes(value, unit)).toEqual(want);
+  });
+});
+
+describe('reality check: time since log-in', () => {
+  const intl = createIntl({ locale: 'en', messages: {} });
+  it.each([
+    [0, 'less than a minute'],
+    [59, 'less than a minute'],
+    [60, '1 minute'],
+    [125, '2 minutes'],
+    [3600, '1 hour 0 minutes'],
+    [7260, '2 hours 1 minute'],
+  ])('%i s → %s', (seconds, text) => {
+    expect(duration(seconds, intl)).toBe(text);
   });
 });

@@ -35,6 +35,7 @@ describe('bonus claims', () => {
       // SPEC section 3 fields of the player's bonus: max win and min balance.
       await row.getByText(/^Max win: €50\.00$/).waitFor();
       await row.getByText(/^Ends if the bonus balance falls below €0\.50$/).waitFor();
+      await row.getByText('Wagering counts 100% of slot stakes, 20% of table games, 10% of live casino', { exact: true }).waitFor();
       await screenshot(page, 'bonus-freemoney-my-bonuses-375');
     });
     const details = (await api(site, 'GET', '/api/user/get-user-details', null, player.token)).json.data;
@@ -43,6 +44,7 @@ describe('bonus claims', () => {
     assert.equal(details.activeBonus.wagerLeft, '400.00');
     assert.deepEqual([details.activeBonus.maxWinAmount, details.activeBonus.minBalance, details.activeBonus.convertedWinnings, details.activeBonus.validTo],
       ['50.00', '0.50', '0.00', '']);
+    assert.deepEqual(details.activeBonus.wageringContribution, { slot: 100, table: 20, live: 10, other: 100 });
   });
 
   test('50 concurrent claims grant once; a refusal is the error shape with its code', async () => {

@@ -95,6 +95,9 @@ type Bonus struct {
 	MaxParticipants           int  // MAXIMUM_PARTICIPANTS: players who may ever take it; 0 = no bound
 	RetryDays                 int  // RETRY_PERIOD: again N days after the last grant ended; 0 = once
 	CouponOnly                bool // taken only with a coupon: not listed, not claimable by id
+	// WageringContribution is the percent of a stake counted towards the
+	// wagering by game kind, defaults filled in (contribution.go).
+	WageringContribution map[string]int
 }
 
 // Service is the bonus core.
@@ -139,7 +142,7 @@ func parseWhen(s string) (time.Time, bool) {
 const bonusColumns = `id, code, name, type, is_active, sort_order, deposit_bonus_percent, wagering_multiplier, wagering_type,
 	deposits_number, days_valid, valid_from, valid_to, free_spins_quantity, free_spin_game, allowed_countries,
 	restricted_countries, banners, terms, valid_on_days, cashback_percent, requires_email_verification, registration_days,
-	max_participants, retry_days, coupon_only`
+	max_participants, retry_days, coupon_only, wagering_contribution`
 
 type queryer interface {
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
@@ -150,11 +153,12 @@ func scanBonus(row interface{ Scan(...any) error }) (Bonus, error) {
 	var (
 		b                                Bonus
 		allowed, restricted, banns, days string
+		contribution                     string
 	)
 	err := row.Scan(&b.ID, &b.Code, &b.Name, &b.Type, &b.Active, &b.Order, &b.DepositBonusPercent, &b.WageringMultiplier,
 		&b.WageringType, &b.DepositsNumber, &b.DaysValid, &b.ValidFrom, &b.ValidTo, &b.FreeSpinsQuantity, &b.FreeSpinGame,
 		&allowed, &restricted, &banns, &b.Terms, &days, &b.CashbackPercent, &b.RequiresEmailVerification, &b.RegistrationDays,
-		&b.MaxParticipants, &b.RetryDays, &b.CouponOnly)
+		&b.MaxParticipants, &b.RetryDays, &b.CouponOnly, &contribution)
 	if err != nil {
 		return Bonus{}, err
 	}
@@ -162,6 +166,7 @@ func scanBonus(row interface{ Scan(...any) error }) (Bonus, error) {
 	json.Unmarshal([]byte(restricted), &b.RestrictedCountries)
 	json.Unmarshal([]byte(banns), &b.Banners)
 	json.Unmarshal([]byte(days), &b.ValidOnDays)
+	b.WageringContribution = withDefaults(contribution)
 	b.Amounts = map[string]Amounts{}
 	return b, nil
 }

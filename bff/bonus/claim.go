@@ -215,10 +215,10 @@ func (s *Service) claimGrant(ctx context.Context, userID int64, b Bonus, zone st
 			// No money yet: the rounds, their game and bet. Winnings
 			// become the bonus amount as they land (FreeRoundWon).
 			err = tx.QueryRowContext(c, `INSERT INTO user_bonuses(user_id, bonus_id, currency, bonus_amount, wagering_required, wagering_type,
-					max_win_amount, max_bet, started_at, expires_at, free_spins_total, free_spins_left, free_spin_game, free_spin_bet, min_balance)
-				VALUES (?, ?, ?, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+					max_win_amount, max_bet, started_at, expires_at, free_spins_total, free_spins_left, free_spin_game, free_spin_bet, min_balance, wagering_contribution)
+				VALUES (?, ?, ?, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 				userID, b.ID, cur.Code, b.WageringType, a.MaxWinAmount, a.MaxBet, stamp(now), stamp(expires), b.FreeSpinsQuantity,
-				b.FreeSpinsQuantity, b.FreeSpinGame, a.FreeSpinBet, a.MinBalance).Scan(&id)
+				b.FreeSpinsQuantity, b.FreeSpinGame, a.FreeSpinBet, a.MinBalance, b.grantContribution()).Scan(&id)
 			if err != nil {
 				return fmt.Errorf("bonus: record free spins: %w", err)
 			}
@@ -229,9 +229,10 @@ func (s *Service) claimGrant(ctx context.Context, userID int64, b Bonus, zone st
 		}
 		required := ledger.MulDiv(a.BonusAmount, int64(b.WageringMultiplier), 1)
 		err = tx.QueryRowContext(c, `INSERT INTO user_bonuses(user_id, bonus_id, currency, bonus_amount, wagering_required, wagering_type,
-				max_win_amount, max_bet, started_at, expires_at, min_balance)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-			userID, b.ID, cur.Code, a.BonusAmount, required, b.WageringType, a.MaxWinAmount, a.MaxBet, stamp(now), stamp(expires), a.MinBalance).Scan(&id)
+				max_win_amount, max_bet, started_at, expires_at, min_balance, wagering_contribution)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			userID, b.ID, cur.Code, a.BonusAmount, required, b.WageringType, a.MaxWinAmount, a.MaxBet, stamp(now), stamp(expires), a.MinBalance,
+			b.grantContribution()).Scan(&id)
 		if err != nil {
 			return fmt.Errorf("bonus: record claim: %w", err)
 		}

@@ -187,10 +187,10 @@ func (s *Service) GrantForDeposit(ctx context.Context, d Deposit) (UserBonus, er
 		cur := d.Amount.Currency()
 		expires := now.Add(time.Duration(b.DaysValid) * 24 * time.Hour)
 		err = tx.QueryRowContext(c, `INSERT INTO user_bonuses(user_id, bonus_id, deposit_id, currency, deposit_amount, bonus_amount,
-				wagering_required, wagering_type, max_win_amount, max_bet, started_at, expires_at, min_balance)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+				wagering_required, wagering_type, max_win_amount, max_bet, started_at, expires_at, min_balance, wagering_contribution)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 			d.UserID, b.ID, d.DepositID, cur.Code, d.Amount.Minor(), aw.Amount, aw.Required, b.WageringType, a.MaxWinAmount,
-			a.MaxBet, stamp(now), stamp(expires), a.MinBalance).Scan(&id)
+			a.MaxBet, stamp(now), stamp(expires), a.MinBalance, b.grantContribution()).Scan(&id)
 		if err != nil {
 			return fmt.Errorf("bonus: record grant: %w", err)
 		}

@@ -61,6 +61,11 @@ func testGames(_ context.Context, provider, gameID string) (wallet.GameRules, er
 	if gameID == "table-game" {
 		return wallet.GameRules{Name: "Table Game", Provider: "Aurum Studio", BonusExcluded: true}, nil
 	}
+	switch gameID {
+	case "slot-game", "live-game", "table-ok":
+		kind := map[string]string{"slot-game": "slot", "live-game": "live", "table-ok": "table"}[gameID]
+		return wallet.GameRules{Name: gameID, Provider: "Aurum Studio", Kind: kind}, nil
+	}
 	return wallet.GameRules{Name: "Open Game", Provider: "Aurum Studio"}, nil
 }
 

@@ -107,6 +107,9 @@ type Offer struct {
 	// net loss of its day and the loss it needs.
 	CashbackPercent int    `json:"cashbackPercent"`
 	MinLoss         string `json:"minLoss"`
+	// WageringContribution: percent of a stake counted towards the
+	// wagering by game kind (slot, live, table, other).
+	WageringContribution map[string]int `json:"wageringContribution"`
 }
 
 // Page is data.bonus of get-all-bonus.
@@ -139,7 +142,8 @@ func (b Bonus) offer(c ledger.Currency, language string) Offer {
 		BonusAmount: amountText(a.BonusAmount, c), WageringMultiplier: b.WageringMultiplier, WageringType: b.WageringType,
 		DepositsNumber: b.DepositsNumber, DaysValid: b.DaysValid, ValidFrom: b.ValidFrom, ValidTo: b.ValidTo,
 		FreeSpinsQuantity: b.FreeSpinsQuantity, FreeSpinGame: b.FreeSpinGame, FreeSpinBet: amountText(a.FreeSpinBet, c), Banner: b.banner(language), Terms: b.Terms,
-		ValidOnDays: append([]int{}, b.ValidOnDays...), CashbackPercent: b.CashbackPercent, MinLoss: amountText(a.MinLoss, c)}
+		ValidOnDays: append([]int{}, b.ValidOnDays...), CashbackPercent: b.CashbackPercent, MinLoss: amountText(a.MinLoss, c),
+		WageringContribution: b.WageringContribution}
 }
 
 // open says whether the bonus can be taken now: active and inside its

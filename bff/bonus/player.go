@@ -38,12 +38,15 @@ type UserBonus struct {
 	ValidTo string `json:"validTo"`
 	// EndReason says why an ended bonus ended when its status does not:
 	// MIN_BALANCE.
-	EndReason       string `json:"endReason,omitempty"`
-	ForfeitedAmount string `json:"forfeitedAmount"`
-	Start           string `json:"start"`
-	Expiry          string `json:"expiry"`
-	EndedAt         string `json:"endedAt,omitempty"`
-	Cancellable     bool   `json:"cancellable"`
+	EndReason string `json:"endReason,omitempty"`
+	// WageringContribution: the percent of a stake that counts towards the
+	// wagering by game kind (slot, live, table, other).
+	WageringContribution map[string]int `json:"wageringContribution"`
+	ForfeitedAmount      string         `json:"forfeitedAmount"`
+	Start                string         `json:"start"`
+	Expiry               string         `json:"expiry"`
+	EndedAt              string         `json:"endedAt,omitempty"`
+	Cancellable          bool           `json:"cancellable"`
 	// Free spins (a freespins bonus): how many it granted, how many are
 	// left, on which studio game and at which bet; their winnings are
 	// bonusAmount.
@@ -60,7 +63,7 @@ type UserBonus struct {
 const userBonusColumns = `ub.id, ub.bonus_id, b.name, b.type, ub.status, ub.currency, COALESCE(ub.deposit_id, ''), ub.deposit_amount,
 	ub.bonus_amount, b.wagering_multiplier, ub.wagering_required, ub.wagered, ub.wagering_type, ub.max_win_amount, ub.max_bet,
 	ub.converted_amount, ub.forfeited_amount, ub.started_at, ub.expires_at, ub.ended_at, ub.user_id, b.banners,
-	ub.free_spins_total, ub.free_spins_left, ub.free_spin_game, ub.free_spin_bet, ub.min_balance, b.valid_to, ub.end_reason`
+	ub.free_spins_total, ub.free_spins_left, ub.free_spin_game, ub.free_spin_bet, ub.min_balance, b.valid_to, ub.end_reason, ub.wagering_contribution`
 
 func scanUserBonus(row interface{ Scan(...any) error }) (UserBonus, error) {
 	var (
@@ -68,11 +71,11 @@ func scanUserBonus(row interface{ Scan(...any) error }) (UserBonus, error) {
 		deposit, amount, maxWin, maxBet, converted, forfeited, multiplier int64
 		banners                                                           string
 		spinBet, minBalance                                               int64
-		endReason                                                         string
+		endReason, contribution                                           string
 	)
 	err := row.Scan(&u.ID, &u.BonusID, &u.Name, &u.Type, &u.Status, &u.CurrencyCode, &u.DepositID, &deposit, &amount, &multiplier,
 		&u.required, &u.wagered, &u.WageringType, &maxWin, &maxBet, &converted, &forfeited, &u.Start, &u.Expiry, &u.EndedAt,
-		&u.userID, &banners, &u.FreeSpinsQuantity, &u.FreeSpinsLeft, &u.FreeSpinGame, &spinBet, &minBalance, &u.ValidTo, &endReason)
+		&u.userID, &banners, &u.FreeSpinsQuantity, &u.FreeSpinsLeft, &u.FreeSpinGame, &spinBet, &minBalance, &u.ValidTo, &endReason, &contribution)
 	if err != nil {
 		return UserBonus{}, err
 	}
@@ -92,6 +95,11 @@ func scanUserBonus(row interface{ Scan(...any) error }) (UserBonus, error) {
 	u.Cancellable = u.Status == StatusActive
 	u.FreeSpinBet = amountText(spinBet, c)
 	u.MinBalance = amountText(minBalance, c)
+	if contribution != "{}" {
+		u.WageringContribution = withDefaults(contribution)
+	} else { // granted before contributions: every stake counts in full
+		u.WageringContribution = map[string]int{"slot": 100, "live": 100, "table": 100, "other": 100}
+	}
 	if endReason == reasonMinBalance {
 		u.EndReason = "MIN_BALANCE"
 	}

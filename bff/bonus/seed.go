@@ -54,6 +54,10 @@ type SeedBonus struct {
 	MaxParticipants           int  `json:"maxParticipants,omitempty"`
 	RetryDays                 int  `json:"retryDays,omitempty"`
 	CouponOnly                bool `json:"couponOnly,omitempty"`
+	// WageringContribution: percent of a stake counted towards the
+	// wagering by game kind (slot, live, table, other); missing kinds take
+	// DefaultContribution's.
+	WageringContribution map[string]int `json:"wageringContribution,omitempty"`
 }
 
 // SeedFile is the shape of data/seed/bonuses.json.
@@ -114,6 +118,11 @@ func (sb SeedBonus) check() error {
 	if sb.RegistrationDays < 0 || sb.MaxParticipants < 0 || sb.RetryDays < 0 {
 		return fmt.Errorf("bonus %q: registrationDays, maxParticipants and retryDays cannot be negative", sb.Code)
 	}
+	for k, v := range sb.WageringContribution {
+		if !contributionKinds[k] || v < 0 || v > 100 {
+			return fmt.Errorf("bonus %q: wageringContribution %s %d: want slot, live, table or other at 0 to 100", sb.Code, k, v)
+		}
+	}
 	for _, d := range sb.ValidOnDays {
 		if d < 1 || d > 7 {
 			return fmt.Errorf("bonus %q: validOnDays %d: want 1 (Monday) to 7 (Sunday)", sb.Code, d)
@@ -170,8 +179,8 @@ func upsert(ctx context.Context, tx *sql.Tx, sb SeedBonus) error {
 	err := tx.QueryRowContext(ctx, `INSERT INTO bonuses(code, name, type, is_active, sort_order, deposit_bonus_percent, wagering_multiplier,
 			wagering_type, deposits_number, days_valid, valid_from, valid_to, free_spins_quantity, free_spin_game, allowed_countries,
 			restricted_countries, banners, terms, valid_on_days, cashback_percent, requires_email_verification, registration_days,
-			max_participants, retry_days, coupon_only)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			max_participants, retry_days, coupon_only, wagering_contribution)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT(code) DO UPDATE SET name = excluded.name, type = excluded.type, is_active = excluded.is_active,
 			sort_order = excluded.sort_order, deposit_bonus_percent = excluded.deposit_bonus_percent,
 			wagering_multiplier = excluded.wagering_multiplier, wagering_type = excluded.wagering_type,
@@ -181,12 +190,13 @@ func upsert(ctx context.Context, tx *sql.Tx, sb SeedBonus) error {
 			banners = excluded.banners, terms = excluded.terms, valid_on_days = excluded.valid_on_days,
 			cashback_percent = excluded.cashback_percent, requires_email_verification = excluded.requires_email_verification,
 			registration_days = excluded.registration_days, max_participants = excluded.max_participants,
-			retry_days = excluded.retry_days, coupon_only = excluded.coupon_only, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+			retry_days = excluded.retry_days, coupon_only = excluded.coupon_only,
+			wagering_contribution = excluded.wagering_contribution, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
 		RETURNING id`,
 		sb.Code, sb.Name, sb.Type, sb.IsActive, sb.Order, sb.DepositBonusPercent, sb.WageringMultiplier, sb.WageringType,
 		sb.DepositsNumber, sb.DaysValid, sb.ValidFrom, sb.ValidTo, sb.FreeSpinsQuantity, sb.FreeSpinGame,
 		jsonText(sb.AllowedCountries), jsonText(sb.RestrictedCountries), string(banners), sb.Terms, jsonText(sb.ValidOnDays), sb.CashbackPercent,
-		sb.RequiresEmailVerification, sb.RegistrationDays, sb.MaxParticipants, sb.RetryDays, sb.CouponOnly).Scan(&id)
+		sb.RequiresEmailVerification, sb.RegistrationDays, sb.MaxParticipants, sb.RetryDays, sb.CouponOnly, contributionText(sb.WageringContribution)).Scan(&id)
 	if err != nil {
 		return fmt.Errorf("bonus %q: %w", sb.Code, err)
 	}

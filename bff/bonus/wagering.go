@@ -24,10 +24,12 @@ type activeRow struct {
 const (
 	qActive = `SELECT id, currency, wagered, wagering_required, max_win_amount FROM user_bonuses WHERE user_id = ? AND status = 'active'`
 	// qStake counts a stake towards the player's active bonus in the bet's
-	// currency and returns it, in one statement (no row: no such bonus). A
-	// sum past int64 saturates at the requirement (SQLite would make it a
-	// float).
-	qStake = `UPDATE user_bonuses SET wagered = CASE WHEN wagered > 9223372036854775807 - ?1 THEN wagering_required ELSE wagered + ?1 END
+	// currency and returns it, in one statement (no row: no such bonus):
+	// the bonus's contribution percent for the game's kind (?4) of it,
+	// rounded down (contribution.go; 100 when the bonus has none). A sum
+	// past int64 saturates at the requirement (SQLite would make it a float).
+	qStake = `UPDATE user_bonuses SET wagered = CASE WHEN wagered > 9223372036854775807 - ?1 THEN wagering_required
+			ELSE wagered + ?1 * COALESCE(json_extract(wagering_contribution, '$.' || ?4), 100) / 100 END
 		WHERE user_id = ?2 AND status = 'active' AND currency = ?3
 		RETURNING id, currency, wagered, wagering_required, max_win_amount, free_spins_left`
 )
@@ -76,15 +78,22 @@ func (s *Service) active(lt *ledger.Tx, userID int64) (activeRow, bool, error) {
 	return r, err == nil, err
 }
 
-// Staked is the wallet's WageringHook: every stake of a player with an
-// active bonus counts towards its wagering, in the bet's own transaction;
-// reaching the requirement completes the bonus there and then.
+// Staked is the wallet's WageringHook for a stake on a game of unknown kind
+// (weighed as "other").
 func (s *Service) Staked(lt *ledger.Tx, playerID int64, cur ledger.Currency, amount int64) error {
+	return s.StakedKind(lt, playerID, cur, amount, "")
+}
+
+// StakedKind is the wallet's KindWagering hook: every stake of a player with
+// an active bonus counts towards its wagering — its contribution percent for
+// the game's kind of it — in the bet's own transaction; reaching the
+// requirement completes the bonus there and then.
+func (s *Service) StakedKind(lt *ledger.Tx, playerID int64, cur ledger.Currency, amount int64, kind string) error {
 	if amount <= 0 {
 		return nil
 	}
 	r := activeRow{userID: playerID}
-	err := s.row(lt, s.qStake, qStake, amount, playerID, cur.Code).Scan(&r.id, &r.currency, &r.wagered, &r.required, &r.maxWin, &r.spinsLeft)
+	err := s.row(lt, s.qStake, qStake, amount, playerID, cur.Code, contributionKind(kind)).Scan(&r.id, &r.currency, &r.wagered, &r.required, &r.maxWin, &r.spinsLeft)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil
 	}
@@ -100,17 +109,25 @@ func (s *Service) Staked(lt *ledger.Tx, playerID int64, cur ledger.Currency, amo
 var (
 	_ wallet.WageringHook = (*Service)(nil)
 	_ wallet.WageringUndo = (*Service)(nil)
+	_ wallet.KindWagering = (*Service)(nil)
 )
 
 // Unstaked takes a rolled-back stake off the active bonus's wagering when
 // that stake counted towards it: a bet posted after the grant (ledger ids
 // only grow). A bonus already completed keeps its conversion.
 func (s *Service) Unstaked(lt *ledger.Tx, playerID int64, cur ledger.Currency, amount, betLedgerTx int64) error {
+	return s.UnstakedKind(lt, playerID, cur, amount, betLedgerTx, "")
+}
+
+// UnstakedKind takes off what the stake counted: its contribution for the
+// game's kind.
+func (s *Service) UnstakedKind(lt *ledger.Tx, playerID int64, cur ledger.Currency, amount, betLedgerTx int64, kind string) error {
 	if amount <= 0 {
 		return nil
 	}
-	_, err := lt.SQL().ExecContext(lt.Context(), `UPDATE user_bonuses SET wagered = max(wagered - ?, 0)
-		WHERE user_id = ? AND status = 'active' AND currency = ? AND grant_tx_id < ?`, amount, playerID, cur.Code, betLedgerTx)
+	_, err := lt.SQL().ExecContext(lt.Context(), `UPDATE user_bonuses
+		SET wagered = max(wagered - ?1 * COALESCE(json_extract(wagering_contribution, '$.' || ?5), 100) / 100, 0)
+		WHERE user_id = ?2 AND status = 'active' AND currency = ?3 AND grant_tx_id < ?4`, amount, playerID, cur.Code, betLedgerTx, contributionKind(kind))
 	if err != nil {
 		return fmt.Errorf("bonus: wagering of player %d: %w", playerID, err)
 	}

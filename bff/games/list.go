@@ -184,5 +184,5 @@ func (c *Catalogue) WalletGame(ctx context.Context, provider, gameID string) (wa
 	if !ok {
 		return wallet.GameRules{}, fmt.Errorf("games: %s/%s: %w", provider, gameID, wallet.ErrGameNotFound)
 	}
-	return wallet.GameRules{Name: g.Name, Provider: g.Provider, MinBet: g.MinBet, MaxBet: g.MaxBet, BonusExcluded: g.BonusExcluded}, nil
+	return wallet.GameRules{Name: g.Name, Provider: g.Provider, MinBet: g.MinBet, MaxBet: g.MaxBet, BonusExcluded: g.BonusExcluded, Kind: g.Kind}, nil
 }

@@ -279,5 +279,5 @@ func (c *Catalog) WalletGame(_ context.Context, provider, gameID string) (wallet
 	if err != nil || provider != ProviderID {
 		return wallet.GameRules{}, fmt.Errorf("studio game %s/%s: %w", provider, gameID, wallet.ErrGameNotFound)
 	}
-	return wallet.GameRules{Name: t.Name, Provider: t.Provider, MinBet: t.MinBet, MaxBet: t.MaxBet}, nil
+	return wallet.GameRules{Name: t.Name, Provider: t.Provider, MinBet: t.MinBet, MaxBet: t.MaxBet, Kind: t.Kind}, nil
 }

@@ -336,7 +336,7 @@ func (w wtx) money(c moneyCall) (Result, *event, error) {
 		}
 		row.ledgerTx = tx.ID
 		real, bonus = real-realPart, bonus-bonusPart
-		if err := w.s.staked(w.Tx, c.playerID, p.currency, amount); err != nil {
+		if err := w.s.staked(w.Tx, c.playerID, p.currency, amount, c.game.Kind); err != nil {
 			return Result{}, nil, err
 		}
 		if bonus > 0 {

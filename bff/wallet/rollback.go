@@ -145,7 +145,14 @@ func (w wtx) rollback(provider string, req RollbackRequest, playerID int64, hash
 		staked, won = 0, -target.amount
 	} else {
 		betReal, betBonus = -target.realAmount, -target.bonusAmt
-		if err := w.s.unstaked(w.Tx, playerID, cur, target.amount, target.ledgerTx); err != nil {
+		kind := func() string { // the game's kind, for the bonus's wagering contribution
+			g, err := w.s.Games(w.Context(), provider, req.GameID)
+			if err != nil {
+				return ""
+			}
+			return g.Kind
+		}
+		if err := w.s.unstaked(w.Tx, playerID, cur, target.amount, target.ledgerTx, kind); err != nil {
 			return Result{}, err
 		}
 	}

@@ -30,6 +30,9 @@ type GameRules struct {
 	MaxBet   string
 	// BonusExcluded games refuse bets while the player has bonus money in play.
 	BonusExcluded bool
+	// Kind is the game's category for bonus wagering: slot, live, table
+	// ("" unknown; KindWagering).
+	Kind string
 }
 
 // GameLookup finds a provider's game in the catalogue; it returns an error

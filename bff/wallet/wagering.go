@@ -21,19 +21,38 @@ type WageringUndo interface {
 	Unstaked(tx *ledger.Tx, playerID int64, cur ledger.Currency, amount, betLedgerTx int64) error
 }
 
-// unstaked hands a rolled-back stake to the hook, if it wants them.
-func (s *Service) unstaked(tx *ledger.Tx, playerID int64, cur ledger.Currency, amount, betLedgerTx int64) error {
+// KindWagering is implemented by a WageringHook that weighs each stake by
+// the kind of its game (GameRules.Kind: slot, live, table; "" unknown):
+// bff/bonus's wagering contribution per game category. The wallet then
+// calls these instead of Staked and Unstaked.
+type KindWagering interface {
+	StakedKind(tx *ledger.Tx, playerID int64, cur ledger.Currency, amount int64, kind string) error
+	UnstakedKind(tx *ledger.Tx, playerID int64, cur ledger.Currency, amount, betLedgerTx int64, kind string) error
+}
+
+// unstaked hands a rolled-back stake on a game of kind to the hook, if it
+// wants them.
+func (s *Service) unstaked(tx *ledger.Tx, playerID int64, cur ledger.Currency, amount, betLedgerTx int64, kind func() string) error {
+	if betLedgerTx == 0 {
+		return nil
+	}
+	if k, ok := s.Wagering.(KindWagering); ok {
+		return k.UnstakedKind(tx, playerID, cur, amount, betLedgerTx, kind())
+	}
 	u, ok := s.Wagering.(WageringUndo)
-	if !ok || betLedgerTx == 0 {
+	if !ok {
 		return nil
 	}
 	return u.Unstaked(tx, playerID, cur, amount, betLedgerTx)
 }
 
-// staked hands a posted stake to the hook, if any.
-func (s *Service) staked(tx *ledger.Tx, playerID int64, cur ledger.Currency, amount int64) error {
+// staked hands a posted stake on a game of kind to the hook, if any.
+func (s *Service) staked(tx *ledger.Tx, playerID int64, cur ledger.Currency, amount int64, kind string) error {
 	if s.Wagering == nil {
 		return nil
+	}
+	if k, ok := s.Wagering.(KindWagering); ok {
+		return k.StakedKind(tx, playerID, cur, amount, kind)
 	}
 	return s.Wagering.Staked(tx, playerID, cur, amount)
 }

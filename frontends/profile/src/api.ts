@@ -77,6 +77,8 @@ export interface UserBonus {
   minBalance?: string;
   convertedWinnings?: string;
   endReason?: string;
+  /** Percent of a stake counted towards the wagering by game kind. */
+  wageringContribution?: Partial<Record<'slot' | 'live' | 'table' | 'other', number>>;
 }
 
 // Login and sign-up need no session: a 403 there (registration closed, self-

@@ -62,6 +62,7 @@ export const m = {
     bonusCancelNo: { id: 'profile.bonuses.cancelNo', defaultMessage: 'Keep it' },
     bonusCancelFailed: { id: 'profile.bonuses.cancelFailed', defaultMessage: 'Something went wrong' },
     bonusSpinsLeft: { id: 'profile.bonuses.spinsLeft', defaultMessage: '{left, plural, one {# free spin left} other {# free spins left}} of {total}' },
+    bonusContribution: { id: 'profile.bonuses.contribution', defaultMessage: 'Wagering counts {slot}% of slot stakes, {table}% of table games, {live}% of live casino' },
     bonusMaxWin: { id: 'profile.bonuses.maxWin', defaultMessage: 'Max win: {amount}' },
     bonusMinBalance: { id: 'profile.bonuses.minBalance', defaultMessage: 'Ends if the bonus balance falls below {amount}' },
     bonusConverted: { id: 'profile.bonuses.converted', defaultMessage: 'Converted to real money: {amount}' },

@@ -92,6 +92,15 @@ export function MyBonuses() {
             <div>{intl.formatMessage(m.bonusSpinsLeft, { left: b.freeSpinsLeft ?? 0, total: b.freeSpinsQuantity ?? 0 })}</div>
           )}
           {b.maxWinAmount && <div>{intl.formatMessage(m.bonusMaxWin, { amount: money(b.maxWinAmount, b) })}</div>}
+          {b.wageringContribution && b.status === 'active' && (
+            <div>
+              {intl.formatMessage(m.bonusContribution, {
+                slot: b.wageringContribution.slot ?? 100,
+                table: b.wageringContribution.table ?? 100,
+                live: b.wageringContribution.live ?? 100,
+              })}
+            </div>
+          )}
           {b.minBalance && b.status === 'active' && <div>{intl.formatMessage(m.bonusMinBalance, { amount: money(b.minBalance, b) })}</div>}
           {b.status === 'completed' && <div>{intl.formatMessage(m.bonusConverted, { amount: money(b.convertedWinnings, b) })}</div>}
           {b.endReason === 'MIN_BALANCE' && <div>{intl.formatMessage(m.bonusEndedMinBalance, { amount: money(b.minBalance, b) })}</div>}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"flag"
 	"fmt"
@@ -73,7 +74,11 @@ func kycCmd(ctx context.Context, args []string) error {
 		}
 		return nil
 	case "approve", "reject":
-		return s.Review(ctx, id, verb == "approve", *reason, *by)
+		audit := cliAudit(db, *by, "kyc.document."+verb, fmt.Sprintf("kyc-document:%d", id), *reason)
+		return s.ReviewWith(ctx, id, verb == "approve", *reason, *by, func(tx *sql.Tx, before kyc.Document, kycBefore, kycAfter string) error {
+			return audit(tx, map[string]string{"status": before.Status, "player": before.Email, "kind": before.DocumentType, "playerKyc": kycBefore},
+				map[string]string{"status": map[bool]string{true: "confirmed", false: "rejected"}[verb == "approve"], "playerKyc": kycAfter})
+		})
 	case "show":
 		f, _, err := s.Open(ctx, id)
 		if err != nil {

@@ -362,9 +362,9 @@ func frontendsCmd(ctx context.Context, args []string) error {
 		}
 		return nil
 	case sub == "rollback" && len(rest) == 2:
-		r, err = reg.Rollback(ctx, rest[1])
+		r, err = reg.Rollback(ctx, rest[1], cliReleaseAudit(ctx, db, "release.rollback", rest[1]))
 	case sub == "activate" && len(rest) == 3:
-		r, err = reg.Activate(ctx, rest[1], rest[2])
+		r, err = reg.Activate(ctx, rest[1], rest[2], cliReleaseAudit(ctx, db, "release.activate", rest[1]))
 	default:
 		fs.Usage()
 		return errors.New("bad arguments")

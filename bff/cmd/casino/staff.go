@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"crypto/rand"
+	"database/sql"
 	"errors"
 	"flag"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"strings"
 
 	"casino/bff/database"
+	"casino/bff/frontends"
 	"casino/bff/staff"
 )
 
@@ -78,4 +80,33 @@ func staffCmd(ctx context.Context, args []string) error {
 		return svc.Disable(ctx, pos[0], actor)
 	}
 	return errors.New(staffUsage)
+}
+
+// cliAudit returns the recording of an operator's command-line decision in
+// the back office's audit log (actor "cli:<user>" or --by), to run inside the
+// decision's own transaction.
+func cliAudit(db *database.DB, by, action, target, reason string) func(tx *sql.Tx, before, after any) error {
+	svc := staff.NewService(db)
+	if by == "" {
+		by = operatorName()
+	} else if !strings.HasPrefix(by, "cli") {
+		by = "cli:" + by
+	}
+	return func(tx *sql.Tx, before, after any) error {
+		return svc.RecordAs(context.Background(), tx, by, sql.NullInt64{}, staff.Change{Action: action, Target: target, Before: before, After: after, Reason: reason})
+	}
+}
+
+// cliReleaseAudit records a release pointer moved from the command line.
+func cliReleaseAudit(ctx context.Context, db *database.DB, action, name string) frontends.Hook {
+	var before string
+	db.Read.QueryRowContext(ctx, `SELECT version FROM frontend_releases WHERE name = ? AND is_current = 1`, name).Scan(&before)
+	audit := cliAudit(db, "", action, "frontend:"+name, "")
+	return func(tx *sql.Tx) error {
+		var after string
+		if err := tx.QueryRowContext(ctx, `SELECT version FROM frontend_releases WHERE name = ? AND is_current = 1`, name).Scan(&after); err != nil {
+			return err
+		}
+		return audit(tx, map[string]string{"current": before}, map[string]string{"current": after})
+	}
 }

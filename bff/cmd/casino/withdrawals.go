@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"flag"
 	"fmt"
@@ -69,10 +70,15 @@ func withdrawalsCmd(ctx context.Context, args []string) error {
 			return errors.New(withdrawalsUsage)
 		}
 		var out cashier.Withdrawal
+		audit := cliAudit(db, *by, "withdrawal."+fs.Arg(0), "withdrawal:"+id, *reason)
+		hook := func(tx *sql.Tx, before cashier.Withdrawal) error {
+			return audit(tx, map[string]string{"status": before.Status, "amount": before.Amount, "currency": before.CurrencyCode, "player": before.Email},
+				map[string]string{"status": map[string]string{"approve": "approved", "reject": cashier.WithdrawalRejected}[fs.Arg(0)], "decidedBy": *by})
+		}
 		if fs.Arg(0) == "approve" {
-			out, err = svc.ApproveWithdrawal(ctx, id, *by)
+			out, err = svc.ApproveWithdrawalWith(ctx, id, *by, hook)
 		} else {
-			out, err = svc.RejectWithdrawal(ctx, id, *by, *reason)
+			out, err = svc.RejectWithdrawalWith(ctx, id, *by, *reason, hook)
 		}
 		if err != nil {
 			return err

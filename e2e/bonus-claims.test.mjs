@@ -7,6 +7,10 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { MOBILE, PENDING_API, requireBuilds, screenshot, useSite, waitFor, waitForApp, withPage } from './lib/suite.mjs';
 import { api, logIn, newPlayer } from './lib/players.mjs';
+import { casino } from './lib/server.mjs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 
 describe('bonus claims', () => {
   const site = useSite();
@@ -218,5 +222,37 @@ describe('bonus claims', () => {
     const depositor = await newPlayer(site, { prefix: 'promodep', promoCode: 'RELOAD50', deposit: '40.00' });
     const details = (await api(site, 'GET', '/api/user/get-user-details', null, depositor.token)).json.data;
     assert.deepEqual([details.activeBonus?.bonusAmount, details.userWallet.bonusBalance], ['20.00', '20.00']);
+  });
+
+  test('the operator puts a bonus and its coupon with the CLI, a player redeems it in My bonuses; disabled, it is not applied', async (t) => {
+    requireBuilds(site.server, ['root', 'profile']);
+    const data = site.server.dataDir;
+    const file = join(tmpdir(), `bonus2-op-${process.pid}-${Date.now()}.json`);
+    await writeFile(file, JSON.stringify({
+      bonuses: [{ code: 'op-spring', name: 'Spring gift', type: 'no_deposit', isActive: true, couponOnly: true, wageringMultiplier: 5,
+        wageringType: 'REAL_TO_FUN', daysValid: 3, banner: { en: { bannerTitle: 'Spring gift: 3 EUR' } }, amounts: { EUR: { bonusAmount: '3.00' } } }],
+      coupons: [{ code: 'SPRING3', bonus: 'op-spring', isActive: true, maxRedemptions: 100 }],
+    }));
+    assert.match(await casino(['bonuses', '--data', data, 'put', file]), /1 bonuses/);
+    const listed = JSON.parse(await casino(['bonuses', '--data', data, 'list']));
+    assert.equal(listed.find((b) => b.code === 'op-spring')?.isActive, true);
+    const player = await newPlayer(site, { prefix: 'opcoupon' });
+    await withPage(site.browser, t, opts({ viewport: MOBILE }), async ({ page, context }) => {
+      await logIn(context, site, player);
+      await page.goto('/profile2/my-bonuses');
+      await waitForApp(page, 'profile');
+      const form = page.getByTestId('coupon-form');
+      await form.getByLabel('Coupon code').fill('spring3');
+      await form.getByRole('button', { name: 'Redeem' }).click();
+      await form.getByRole('status').getByText('Coupon redeemed: Spring gift: 3 EUR').waitFor();
+    });
+    const coupons = JSON.parse(await casino(['coupons', '--data', data, 'list']));
+    assert.deepEqual(coupons.find((c) => c.code === 'SPRING3'), { code: 'SPRING3', bonus: 'op-spring', isActive: true, maxRedemptions: 100, redemptions: 1 });
+    await casino(['coupons', '--data', data, 'disable', 'SPRING3']);
+    const other = await newPlayer(site, { prefix: 'opcoupon2' });
+    const refused = await api(site, 'POST', '/api/user/redeem-coupon', { code: 'SPRING3' }, other.token);
+    assert.deepEqual([refused.status, refused.json.error?.code, refused.json.error?.message], [422, 'COUPON_NOT_APPLIED', 'coupon not applied']);
+    await casino(['bonuses', '--data', data, 'disable', 'op-spring']);
+    assert.equal(JSON.parse(await casino(['bonuses', '--data', data, 'list'])).find((b) => b.code === 'op-spring').isActive, false);
   });
 });

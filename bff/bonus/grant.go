@@ -173,7 +173,7 @@ func (s *Service) GrantForDeposit(ctx context.Context, d Deposit) (UserBonus, er
 			if err != nil {
 				return err
 			}
-			if !ok || cp.bonusID != b.ID {
+			if !ok || !cp.active || cp.bonusID != b.ID {
 				return ErrCouponNotApplied
 			}
 			if err := cp.use.check(c, tx, d.UserID, now); err != nil {

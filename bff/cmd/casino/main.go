@@ -76,6 +76,10 @@ func main() {
 		err = chatCmd(ctx, args)
 	case "staff":
 		err = staffCmd(ctx, args)
+	case "bonuses":
+		err = bonusesCmd(ctx, args)
+	case "coupons":
+		err = couponsCmd(ctx, args)
 	case "help", "-h", "--help":
 		usage()
 		return
@@ -110,6 +114,8 @@ commands:
   races      create JSON | list | show ID: time-boxed races (prizes paid by the running server at the end)
   chat       mute EMAIL DURATION | ban EMAIL | unban EMAIL | delete ID: chat moderation
   staff      create EMAIL ROLE | list | disable EMAIL: back-office staff accounts (prints the two-factor secret once)
+  bonuses    list | put FILE.json | disable ID: the bonus catalogue (checked like the seed; docs/bonus.md)
+  coupons    list | put FILE.json | disable CODE: coupon codes and their redemptions
 `)
 }
 

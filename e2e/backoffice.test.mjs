@@ -102,7 +102,15 @@ describe('back office', () => {
       await logInStaff(page, admin);
       await page.getByText(`${admin.email} (admin)`).waitFor();
       const nav = page.getByRole('navigation', { name: 'Back office sections' });
-      assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Withdrawals', 'Documents', 'Releases', 'Audit log']);
+      assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Dashboard', 'Withdrawals', 'Documents', 'Releases', 'Audit log']);
+
+      // The dashboard: today's figures from the ledger.
+      const eur = page.locator('[data-currency="EUR"]');
+      await eur.getByText('100.00 EUR').first().waitFor();
+      await eur.getByText('20.00 EUR').waitFor(); // pending withdrawal
+      await page.getByTestId('dashboard-documents').getByText('2', { exact: true }).waitFor();
+      await screenshot(page, 'backoffice-dashboard-1280');
+      await nav.getByRole('link', { name: 'Withdrawals' }).click();
 
       // Withdrawals: the player's request, approved with a reason.
       const row = page.locator('tbody tr', { hasText: withdrawalId });

@@ -16,6 +16,7 @@ import (
 
 	"casino/bff/api"
 	"casino/bff/cashier"
+	"casino/bff/clock"
 	"casino/bff/database"
 	"casino/bff/frontends"
 	"casino/bff/kyc"
@@ -29,6 +30,7 @@ type Service struct {
 	Cashier   *cashier.Service
 	KYC       *kyc.Service
 	Frontends *frontends.Registry
+	Clock     clock.Clock // the day of the dashboard; nil: the system clock
 }
 
 // Errors of the back office's decisions.

@@ -17,6 +17,7 @@ func (b *Service) Routes(mux *http.ServeMux) {
 	h := func(pattern string, perm staff.Permission, fn api.HandlerFunc) {
 		b.Staff.Handle(mux, pattern, perm, fn)
 	}
+	h("GET /api/backoffice/dashboard", staff.DashboardRead, b.handleDashboard)
 	h("GET /api/backoffice/withdrawals", staff.WithdrawalsRead, b.handleWithdrawals)
 	h("GET /api/backoffice/withdrawals.csv", staff.WithdrawalsRead, b.handleWithdrawalsCSV)
 	h("POST /api/backoffice/withdrawals/{id}/approve", staff.WithdrawalsDecide, b.handleApprove)
@@ -218,4 +219,12 @@ func (b *Service) handleRollback(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return api.WriteData(w, rel)
+}
+
+func (b *Service) handleDashboard(w http.ResponseWriter, r *http.Request) error {
+	d, err := b.Today(r.Context())
+	if err != nil {
+		return err
+	}
+	return api.WriteData(w, d)
 }

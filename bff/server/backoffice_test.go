@@ -67,7 +67,7 @@ func TestBackofficePermissionMatrix(t *testing.T) {
 		cookies[role] = staffLogin(t, ts, c, role+"@staff.example", role)
 	}
 	routes := ts.Staff.Routes()
-	if len(routes) < 14 {
+	if len(routes) < 15 {
 		t.Fatalf("only %d back-office routes", len(routes))
 	}
 	// Log-out ends the session: it goes last.
@@ -259,6 +259,33 @@ func TestBackofficeWithdrawals(t *testing.T) {
 	}
 	if code, _ := staffDo(t, ts, fin, "GET", "/api/backoffice/audit", ""); code != 403 {
 		t.Fatalf("finance read the audit log: %d", code)
+	}
+
+	// The dashboard: three deposits of 500, 170 paid out, a lost stake of 10
+	// (GGR and NGR), a bonus of 4 converted to real money (NGR only).
+	ctx := context.Background()
+	eur := ledger.MustCurrency("EUR")
+	if _, err := ts.Ledger.Bet(ctx, "bet:dash", player, ledger.MustParse("10", eur), ledger.FromMinor(0, eur), nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ts.Ledger.BonusGrant(ctx, "grant:dash", player, ledger.MustParse("4", eur), nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ts.Ledger.BonusConvert(ctx, "convert:dash", player, ledger.MustParse("4", eur), nil); err != nil {
+		t.Fatal(err)
+	}
+	pendingWithdrawal(t, ts, player, "25")
+	code, body = staffDo(t, ts, fin, "GET", "/api/backoffice/dashboard", "")
+	d := body["data"].(map[string]any)
+	if code != 200 || d["activePlayers"] != float64(1) || d["pendingDocuments"] != float64(0) {
+		t.Fatalf("dashboard: %d %v", code, body)
+	}
+	want := "map[currency:EUR depositCount:4 deposits:2000.00 ggr:10.00 ngr:6.00 pendingCount:1 pendingWithdrawals:25.00 withdrawalCount:2 withdrawals:170.00]"
+	if got := fmt.Sprint(d["currencies"].([]any)[0]); got != want {
+		t.Fatalf("dashboard figures:\n got %s\nwant %s", got, want)
+	}
+	if code, _ := staffDo(t, ts, support, "GET", "/api/backoffice/dashboard", ""); code != 403 {
+		t.Fatalf("support read the dashboard: %d", code)
 	}
 }
 

@@ -49,6 +49,7 @@ const (
 	ReleasesRead      Permission = "releases.read"
 	ReleasesWrite     Permission = "releases.write"
 	AuditRead         Permission = "audit.read"
+	DashboardRead     Permission = "dashboard.read"
 )
 
 // grants is the permission table: which roles hold each permission. Admin
@@ -61,6 +62,7 @@ var grants = map[Permission][]string{
 	ReleasesRead:      {RoleAdmin},
 	ReleasesWrite:     {RoleAdmin},
 	AuditRead:         {RoleAdmin, RoleCompliance},
+	DashboardRead:     {RoleAdmin, RoleFinance, RoleCompliance},
 }
 
 // AllPermissions lists the permissions in a stable order.

@@ -20,7 +20,8 @@ describe('back office', () => {
 
   it('shows each role only the screens its permissions open', () => {
     const paths = (permissions: string[]) => screensFor({ permissions } as never).map((s) => s.path);
-    expect(paths(['withdrawals.read', 'withdrawals.decide', 'kyc.read', 'kyc.review', 'releases.read', 'releases.write', 'audit.read'])).toEqual([
+    expect(paths(['withdrawals.read', 'withdrawals.decide', 'kyc.read', 'kyc.review', 'releases.read', 'releases.write', 'audit.read', 'dashboard.read'])).toEqual([
+      'dashboard',
       'withdrawals',
       'documents',
       'releases',

@@ -6,6 +6,7 @@ import styled from 'styled-components';
 import { backoffice, type Member, type Permission } from './api';
 import { m } from './messages';
 import { AuditPage } from './pages/AuditPage';
+import { DashboardPage } from './pages/DashboardPage';
 import { DocumentsPage } from './pages/DocumentsPage';
 import { LoginForm } from './pages/LoginForm';
 import { ReleasesPage } from './pages/ReleasesPage';
@@ -21,6 +22,7 @@ interface Screen {
 
 /** The screens, each shown only to roles holding its permission. */
 export const SCREENS: Screen[] = [
+  { path: 'dashboard', label: m.navDashboard, permission: 'dashboard.read', Page: DashboardPage },
   { path: 'withdrawals', label: m.navWithdrawals, permission: 'withdrawals.read', Page: WithdrawalsPage },
   { path: 'documents', label: m.navDocuments, permission: 'kyc.read', Page: DocumentsPage },
   { path: 'releases', label: m.navReleases, permission: 'releases.read', Page: ReleasesPage },

@@ -8,7 +8,8 @@ export type Permission =
   | 'kyc.review'
   | 'releases.read'
   | 'releases.write'
-  | 'audit.read';
+  | 'audit.read'
+  | 'dashboard.read';
 
 export interface Member {
   id: number;
@@ -68,6 +69,25 @@ export interface ReleaseSet {
   canRollBack: boolean;
 }
 
+export interface Figures {
+  currency: string;
+  deposits: string;
+  depositCount: number;
+  withdrawals: string;
+  withdrawalCount: number;
+  ggr: string;
+  ngr: string;
+  pendingWithdrawals: string;
+  pendingCount: number;
+}
+
+export interface Dashboard {
+  day: string;
+  currencies: Figures[];
+  activePlayers: number;
+  pendingDocuments: number;
+}
+
 export interface AuditEntry {
   id: number;
   createdAt: string;
@@ -92,6 +112,7 @@ export const backoffice = {
   me: (signal?: AbortSignal) => call<Member>('GET', '/api/backoffice/me', { signal }),
   login: (email: string, password: string, code: string) => call<Member>('POST', '/api/backoffice/login', { body: { email, password, code } }),
   logout: () => call<{ ok: boolean }>('POST', '/api/backoffice/logout', { body: {} }),
+  dashboard: (signal?: AbortSignal) => call<Dashboard>('GET', '/api/backoffice/dashboard', { signal }),
   withdrawals: (status: string, signal?: AbortSignal) =>
     call<{ count: number; rows: Withdrawal[] }>('GET', '/api/backoffice/withdrawals', { query: { status }, signal }),
   approve: (id: string, reason: string) => call<Decision>('POST', `/api/backoffice/withdrawals/${encodeURIComponent(id)}/approve`, { body: { reason } }),

@@ -9,11 +9,12 @@
 //   node e2e/bench/social.mjs             (needs bin/casino: make go-build)
 //   SOCIAL_BENCH_CLIENTS=5000 SOCIAL_BENCH_MESSAGES=20 SOCIAL_BENCH_RACES=20 SOCIAL_BENCH_SECONDS=10
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ROOT } from '../lib/paths.mjs';
+import { serverCPU, writeSection } from './report.mjs';
 import { casino, freshDataDir, sleep, startServer } from '../lib/server.mjs';
 import { api, newPlayer } from '../lib/players.mjs';
 
@@ -24,7 +25,6 @@ const RACES = Number(process.env.SOCIAL_BENCH_RACES || 20);
 const SECONDS = Number(process.env.SOCIAL_BENCH_SECONDS || 10);
 const CONCURRENCY = 64;
 const PLAYERS = 200;
-const DOC = join(ROOT, 'docs', 'benchmarks.md');
 const START = '<!-- social-bench:start -->';
 const END = '<!-- social-bench:end -->';
 // Streams beyond the per-address default (every client here is 127.0.0.1).
@@ -37,14 +37,6 @@ await run('go', ['build', '-o', tool, './bff/wallet/cmd/walletbench'], { cwd: RO
 await run('go', ['build', '-o', streamTool, './bff/realtime/cmd/streambench'], { cwd: ROOT });
 const bench = async (...args) => (await run(tool, args, { cwd: ROOT, maxBuffer: 1 << 20 })).stdout.trim();
 
-function serverCPU(pid) {
-  try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(f[11]) + Number(f[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
 const pct = (xs, p) => {
   if (xs.length === 0) return NaN;
   const s = [...xs].sort((a, b) => a - b);
@@ -180,13 +172,4 @@ the deltas to \`race_scores\` in one transaction. Chat and leaderboards are publ
 stream's own goroutine.
 ${END}`;
 
-let doc = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '# Benchmarks\n';
-if (doc.includes(START) && doc.includes(END)) {
-  doc = doc.slice(0, doc.indexOf(START)) + section + doc.slice(doc.indexOf(END) + END.length);
-} else if (doc.includes('\n## History')) {
-  doc = doc.replace('\n## History', () => `\n${section}\n\n## History`);
-} else {
-  doc += `\n${section}\n`;
-}
-writeFileSync(DOC, doc);
-console.log(`wrote ${DOC}`);
+writeSection(START, END, section);

@@ -8,29 +8,20 @@
 //   node e2e/bench/wallet.mjs            (needs bin/casino: make go-build)
 //   WALLET_BENCH_SECONDS=10 WALLET_BENCH_CONCURRENCY=64,128 WALLET_BENCH_PLAYERS=200
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ROOT } from '../lib/paths.mjs';
+import { serverCPU, writeSection } from './report.mjs';
 import { casino, freshDataDir, sleep, startServer } from '../lib/server.mjs';
 
 const run = promisify(execFile);
 
-/** User + system CPU seconds of a process so far (Linux /proc; 100 ticks/s). */
-function serverCPU(pid) {
-  try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(f[11]) + Number(f[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
 const SECONDS = Number(process.env.WALLET_BENCH_SECONDS || 10);
 const CONCS = (process.env.WALLET_BENCH_CONCURRENCY || '64,128').split(',').map(Number);
 const PLAYERS = Number(process.env.WALLET_BENCH_PLAYERS || 200);
 const TARGET = 2000;
-const DOC = join(ROOT, 'docs', 'benchmarks.md');
 const START = '<!-- wallet-bench:start -->';
 const END = '<!-- wallet-bench:end -->';
 
@@ -97,13 +88,4 @@ Go benchmark of the same rounds in one process: \`go test ./bff/wallet -run '^$'
 (reports rounds/s, p99, CPU µs per round and mean posts per commit).
 ${END}`;
 
-let doc = existsSync(DOC) ? readFileSync(DOC, 'utf8') : '# Benchmarks\n';
-if (doc.includes(START) && doc.includes(END)) {
-  doc = doc.slice(0, doc.indexOf(START)) + section + doc.slice(doc.indexOf(END) + END.length);
-} else if (doc.includes('\n## History')) {
-  doc = doc.replace('\n## History', () => `\n${section}\n\n## History`);
-} else {
-  doc += `\n${section}\n`;
-}
-writeFileSync(DOC, doc);
-console.log(`wrote ${DOC}`);
+writeSection(START, END, section);

@@ -114,6 +114,7 @@ describe('self-exclusion, session time limit, reality checks', () => {
       await waitForApp(page, 'lobby');
       await page.locator('[data-testid="chat"]').waitFor({ timeout: 15_000 });
       assert.equal(await page.getByRole('dialog').count(), 0, 'the restricted session stays logged in');
+      await page.getByTestId('game-pulse').getByText(/self-excluded/).waitFor(); // says why, not an empty box
       await screenshot(page, 'self-exclusion-restricted-casino-375');
     });
   });

@@ -97,7 +97,18 @@ export function PulsePanel() {
   const intl = useIntl();
   const titleId = useId();
   const { series, currency, decimals, error } = usePulseSeries();
-  if (error || !series) return <PulseBox aria-labelledby={titleId} aria-busy={!error} data-testid="game-pulse" />;
+  if (error) {
+    // A refusal says why (e.g. a self-excluded player's session); the box keeps its place.
+    return (
+      <PulseBox aria-labelledby={titleId} data-testid="game-pulse">
+        <Head>
+          <h2 id={titleId}>{intl.formatMessage(m.pulseTitle)}</h2>
+        </Head>
+        <span style={{ alignSelf: 'center', opacity: 0.7 }}>{error.message}</span>
+      </PulseBox>
+    );
+  }
+  if (!series) return <PulseBox aria-labelledby={titleId} aria-busy data-testid="game-pulse" />;
 
   const total = net(series);
   const tone = total > 0n ? 'up' : total < 0n ? 'down' : 'flat';

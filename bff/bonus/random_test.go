@@ -164,8 +164,8 @@ func checkBonusRecords(t *testing.T, f *fixture) {
 	defer rows.Close()
 	for rows.Next() {
 		var (
-			id                                             int64
-			status                                         string
+			id                                            int64
+			status                                        string
 			converted, forfeited, maxWin, wagered, cv, ff int64
 		)
 		if err := rows.Scan(&id, &status, &converted, &forfeited, &maxWin, &wagered, &cv, &ff); err != nil {

@@ -27,7 +27,8 @@ describe('bonus', () => {
     assert.equal(json.data.bonus.count, rows.length);
     const welcome = rows.find((r) => r.code === 'welcome-100');
     assert.ok(welcome, JSON.stringify(rows));
-    assert.equal(welcome.banner.bannerTitle, '100% welcome bonus up to 1000 EUR');
+    assert.equal(welcome.banner.bannerTitle, '100% welcome bonus up to 1000 EUR plus 100 free spins');
+    assert.deepEqual([welcome.freeSpinsQuantity, welcome.freeSpinGame, welcome.freeSpinBet], [100, 'fruit-fiesta', '0.10']);
     assert.equal(welcome.minDeposit, '20.00');
     assert.equal(welcome.maxBonusThreshold, '1000.00');
     const unauth = await api(site, 'GET', '/api/user/get-user-bonuses');
@@ -74,6 +75,8 @@ describe('bonus', () => {
     assert.equal(details.userWallet.bonusBalance, '50.00');
     assert.equal(details.activeBonus?.status, 'active');
     assert.equal(details.activeBonus.wagerLeft, '1750.00', '35 × 50.00');
+    // The welcome offer's 100 free spins come with it (SPEC section 9).
+    assert.deepEqual([details.activeBonus.freeSpinsLeft, details.activeBonus.freeSpinGame, details.activeBonus.freeSpinBet], [100, 'fruit-fiesta', '0.10']);
     const mine = (await api(site, 'GET', '/api/user/get-user-bonuses', null, token)).json.data;
     assert.equal(mine.count, 1);
     assert.equal(mine.rows[0].bonusAmount, '50.00');
@@ -84,6 +87,7 @@ describe('bonus', () => {
       const list = page.getByTestId('my-bonuses');
       const row = list.locator('tbody tr').first();
       await row.getByText('100% welcome bonus up to 1000 EUR').waitFor();
+      await row.getByText('100 free spins left of 100').waitFor();
       await row.getByText('€1,750.00').waitFor();
       await row.getByText('Active').waitFor();
       await row.getByRole('button', { name: 'Cancel bonus' }).click();

@@ -59,7 +59,7 @@ func (s *Service) FreeRoundShare(lt *ledger.Tx, playerID int64, cur ledger.Curre
 // wagered (none won, or a multiplier of 0) completes it.
 func (s *Service) FreeRoundWon(lt *ledger.Tx, playerID int64, cur ledger.Currency, amount int64) error {
 	r := activeRow{userID: playerID}
-	err := lt.SQL().QueryRowContext(lt.Context(), `UPDATE user_bonuses SET bonus_amount = bonus_amount + ?1,
+	err := lt.SQL().QueryRowContext(lt.Context(), `UPDATE user_bonuses SET bonus_amount = bonus_amount + ?1, free_spin_winnings = free_spin_winnings + ?1,
 			wagering_required = wagering_required + ?1 * (SELECT wagering_multiplier FROM bonuses WHERE id = bonus_id)
 		WHERE user_id = ?2 AND status = 'active' AND free_spins_total > 0 AND currency = ?3
 		RETURNING id, currency, wagered, wagering_required, max_win_amount, free_spins_left`, amount, playerID, cur.Code).
@@ -92,7 +92,8 @@ func (s *Service) FreeSpinsOn(ctx context.Context, userID int64, gameID string) 
 		cur           string
 		bet, winnings int64
 	)
-	err := s.db.Read.QueryRowContext(ctx, `SELECT id, free_spins_left, free_spins_total, currency, free_spin_bet, bonus_amount FROM user_bonuses
+	err := s.db.Read.QueryRowContext(ctx, `SELECT id, free_spins_left, free_spins_total, currency, free_spin_bet,
+			CASE WHEN deposit_id IS NULL THEN bonus_amount ELSE free_spin_winnings END FROM user_bonuses
 		WHERE user_id = ? AND status = 'active' AND free_spins_total > 0 AND free_spin_game = ?`, userID, gameID).
 		Scan(&f.UserBonusID, &f.Left, &f.Total, &cur, &bet, &winnings)
 	if errors.Is(err, sql.ErrNoRows) {

@@ -185,12 +185,19 @@ func (s *Service) GrantForDeposit(ctx context.Context, d Deposit) (UserBonus, er
 		}
 		aw := b.award(a, d.Amount.Minor())
 		cur := d.Amount.Currency()
+		// A deposit bonus with free spins (the welcome offer's 100): granted
+		// with it on the same record, played like a free-spins bonus's.
+		spins, spinGame := 0, ""
+		if b.FreeSpinsQuantity > 0 && b.FreeSpinGame != "" && a.FreeSpinBet > 0 {
+			spins, spinGame = b.FreeSpinsQuantity, b.FreeSpinGame
+		}
 		expires := now.Add(time.Duration(b.DaysValid) * 24 * time.Hour)
 		err = tx.QueryRowContext(c, `INSERT INTO user_bonuses(user_id, bonus_id, deposit_id, currency, deposit_amount, bonus_amount,
-				wagering_required, wagering_type, max_win_amount, max_bet, started_at, expires_at, min_balance, wagering_contribution)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+				wagering_required, wagering_type, max_win_amount, max_bet, started_at, expires_at, min_balance, wagering_contribution,
+				free_spins_total, free_spins_left, free_spin_game, free_spin_bet)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 			d.UserID, b.ID, d.DepositID, cur.Code, d.Amount.Minor(), aw.Amount, aw.Required, b.WageringType, a.MaxWinAmount,
-			a.MaxBet, stamp(now), stamp(expires), a.MinBalance, b.grantContribution()).Scan(&id)
+			a.MaxBet, stamp(now), stamp(expires), a.MinBalance, b.grantContribution(), spins, spins, spinGame, a.FreeSpinBet).Scan(&id)
 		if err != nil {
 			return fmt.Errorf("bonus: record grant: %w", err)
 		}
@@ -211,7 +218,7 @@ func (s *Service) GrantForDeposit(ctx context.Context, d Deposit) (UserBonus, er
 		if err := wallet.SetWageringTx(lt, d.UserID, b.WageringType, a.MaxBet); err != nil {
 			return err
 		}
-		if aw.Required == 0 {
+		if aw.Required == 0 && spins == 0 {
 			return s.complete(lt, activeRow{id: id, userID: d.UserID, currency: cur.Code, maxWin: a.MaxWinAmount}, now)
 		}
 		return nil

@@ -88,7 +88,7 @@ export function MyBonuses() {
       render: (b) => (
         <>
           {b.banner?.bannerTitle || b.name || ''}
-          {b.type === 'freespins' && b.status === 'active' && (
+          {(b.freeSpinsQuantity ?? 0) > 0 && b.status === 'active' && (
             <div>{intl.formatMessage(m.bonusSpinsLeft, { left: b.freeSpinsLeft ?? 0, total: b.freeSpinsQuantity ?? 0 })}</div>
           )}
           {b.maxWinAmount && <div>{intl.formatMessage(m.bonusMaxWin, { amount: money(b.maxWinAmount, b) })}</div>}

@@ -202,6 +202,10 @@ func (s *Site) language(w http.ResponseWriter, r *http.Request, st *settings.Set
 	if p != nil && p.Locale != "" && supported(p.Locale) {
 		return p.Locale
 	}
+	// A first visit: the browser's languages, when the site offers one.
+	if lng := i18n.Preferred(r.Header.Get("Accept-Language"), st.Languages); lng != "" {
+		return lng
+	}
 	if st.DefaultLanguage != "" {
 		return st.DefaultLanguage
 	}

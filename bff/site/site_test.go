@@ -455,6 +455,10 @@ func TestLanguageAndTheme(t *testing.T) {
 		t.Error("language not remembered")
 	}
 	f.get("/casino?lng=xx").has(t, `<html lang="en"`)
+	// A first visit follows the browser's languages; a chosen language wins over them.
+	f.get("/casino", withHeader("Accept-Language", "de-AT,de;q=0.9,en;q=0.5")).has(t, `<html lang="de"`)
+	f.get("/casino", withHeader("Accept-Language", "xh-ZA")).has(t, `<html lang="en"`)
+	f.get("/casino", withHeader("Accept-Language", "de"), withCookie(&http.Cookie{Name: langCookie, Value: "fr"})).has(t, `<html lang="fr"`)
 	if got := themeStyle(settings.Theme{PrimaryColor: "red;}</style><script>"}); strings.Contains(got, "<") || strings.Contains(got, "red;") {
 		t.Errorf("theme colour not validated: %s", got)
 	}

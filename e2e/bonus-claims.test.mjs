@@ -255,4 +255,34 @@ describe('bonus claims', () => {
     await casino(['bonuses', '--data', data, 'disable', 'op-spring']);
     assert.equal(JSON.parse(await casino(['bonuses', '--data', data, 'list'])).find((b) => b.code === 'op-spring').isActive, false);
   });
+
+  test('/promotions: a 24-hour bonus carries the 24h label; /promotion?id= shows one promotion with its terms and a working Claim', async (t) => {
+    requireBuilds(site.server, ['root', 'lobby']);
+    const player = await newPlayer(site, { prefix: 'promopage' });
+    await withPage(site.browser, t, opts({ viewport: MOBILE }), async ({ page, context }) => {
+      await logIn(context, site, player);
+      await page.goto('/promotions');
+      await waitForApp(page, 'lobby');
+      const cashback = page.locator('article[data-bonus="monday-cashback"]');
+      await cashback.getByTestId('label-24h').getByText('24h', { exact: true }).waitFor();
+      assert.equal(await page.locator('article[data-bonus="free-10"]').getByTestId('label-24h').count(), 0, 'a 7-day bonus has no 24h label');
+      await page.locator('article[data-bonus="free-10"]').getByRole('link', { name: 'Details' }).click();
+      await page.waitForURL(/\/promotion\?id=free-10$/);
+      const promo = page.locator('article[data-promotion="free-10"]');
+      await promo.getByRole('heading', { name: '10 EUR free, no deposit needed' }).waitFor();
+      const terms = promo.getByTestId('promotion-terms');
+      for (const text of ['Wager the bonus 40× within 7 days of taking it', 'No end date', 'Bets up to €2.00 while bonus money is in play',
+        'Winnings converted up to €50.00',
+        'Eligible games: all but those kept out of bonus play. Wagering counts 100% of slot stakes, 20% of table games, 10% of live casino.']) {
+        await terms.getByText(text, { exact: true }).waitFor();
+      }
+      assert.equal(await terms.getByRole('link', { name: 'Bonus terms' }).getAttribute('href'), '/bonus-terms');
+      await screenshot(page, 'bonus-promotion-page-375');
+      await promo.getByRole('button', { name: 'Claim' }).click();
+      await promo.getByTestId('claim-done').getByText(/^10\.00 EUR added to your bonus balance/).waitFor();
+      await page.goto('/promotion?id=nope');
+      await page.getByText('This promotion is not available').waitFor();
+      await page.getByRole('link', { name: 'All promotions' }).waitFor();
+    });
+  });
 });

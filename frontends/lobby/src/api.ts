@@ -61,6 +61,21 @@ export interface Bonus {
   name?: string;
   type?: 'no_deposit' | 'freespins' | 'instant_cashback' | 'deposit' | string;
   banner?: Banner;
+  /** Terms of get-all-bonus rows (docs/bonus.md): amounts are decimal strings in currencyCode, "" = none. */
+  currencyCode?: string;
+  daysValid?: number;
+  validFrom?: string;
+  validTo?: string;
+  wageringMultiplier?: number;
+  minDeposit?: string;
+  maxBet?: string;
+  maxWinAmount?: string;
+  bonusAmount?: string;
+  freeSpinsQuantity?: number;
+  freeSpinGame?: string;
+  freeSpinBet?: string;
+  terms?: string;
+  wageringContribution?: Partial<Record<'slot' | 'live' | 'table' | 'other', number>>;
 }
 
 /** SPEC section 3: Popular (sort), releaseDate, name, returnToPlayer, maxMultiplier, minBet, maxBet. */

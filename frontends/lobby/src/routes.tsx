@@ -8,6 +8,7 @@ import { NotFound } from './pages/InfoListPage';
 // exposed chunk; the other pages load on demand (first-load budget).
 const GamePage = lazy(() => import('./pages/GamePage').then((x) => ({ default: x.GamePage })));
 const PromotionsPage = lazy(() => import('./pages/PromotionsPage').then((x) => ({ default: x.PromotionsPage })));
+const PromotionRoute = lazy(() => import('./pages/PromotionsPage').then((x) => ({ default: x.PromotionRoute })));
 const RacesPage = lazy(() => import('./races/RacesPage').then((x) => ({ default: x.RacesPage })));
 // The chat loads after the page, in its own chunk (first-load budget).
 const Chat = lazy(() => import('./chat/Chat').then((x) => ({ default: x.Chat })));
@@ -38,7 +39,7 @@ export const LOBBY_ROUTES: readonly Route[] = [
   { path: '/casino/games/:game', render: (p) => <GamePage key={p.game} slug={p.game} /> },
   { path: '/casino/:category', render: (p) => <CasinoPage key={p.category} category={p.category} /> },
   { path: '/promotions', render: () => <PromotionsPage /> },
-  { path: '/promotion', render: () => <PromotionsPage /> },
+  { path: '/promotion', render: () => <PromotionRoute /> },
   { path: '/freemoney', render: () => <PromotionsPage freeMoney /> },
   { path: '/profile/favorites', render: () => <FavoritesPage /> },
   { path: '/providers', render: () => <ProvidersPage /> },

@@ -1,10 +1,46 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
-import { getLanguage, isApiError, useModal, useSession } from '@casino/platform';
+import { formatMoney, getLanguage, isApiError, parseAmount, useModal, useSearchParams, useSession } from '@casino/platform';
 import { Button, Card, EmptyState, Stack, ErrorState, Grid, LinkButton, Muted, Page, PageTitle, Skeleton, Icon } from '@casino/ui';
 import { claimBonus, isClaimable, usePromotions, type Bonus, type Claimed } from '../api';
 import { m } from './messages';
+
+const Label24h = styled.span`
+  align-self: flex-start;
+  padding: 2px 8px;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  font-weight: 700;
+  font-size: ${({ theme }) => theme.font.size.sm};
+  background: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.primaryText};
+`;
+
+const Terms = styled.ul`
+  margin: 0;
+  padding-left: 1.2em;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(1)};
+`;
+
+/** Decimal strings of get-all-bonus in the row's currency, formatted. */
+function money(v: string | undefined, currency: string | undefined): string {
+  if (!v) return '';
+  const scale = v.includes('.') ? v.length - v.indexOf('.') - 1 : 0;
+  return formatMoney(parseAmount(v, scale) ?? '0', currency || 'EUR', { scale, precise: scale > 2 });
+}
+
+/** A bonus valid for 24 hours once taken carries the 24h label (SPEC section 9). */
+function Label24({ bonus }: { bonus: Bonus }) {
+  const intl = useIntl();
+  if (bonus.daysValid !== 1) return null;
+  return (
+    <Label24h title={intl.formatMessage(m.promotionLabel24hHint)} data-testid="label-24h">
+      {intl.formatMessage(m.promotionLabel24h)}
+    </Label24h>
+  );
+}
 
 const Banner = styled(Card)<{ $bg?: string }>`
   display: flex;
@@ -98,6 +134,7 @@ function PromotionCard({ bonus }: { bonus: Bonus }) {
   return (
     <Banner as="article" $bg={b.bannerBackgroundColor} data-bonus={bonus.code ?? bonus.id}>
       {b.bannerImageUrl && <img src={b.bannerImageUrl} alt="" loading="lazy" />}
+      <Label24 bonus={bonus} />
       <h2>{b.bannerTitle ?? bonus.name}</h2>
       {b.bannerTitleSecondary && <strong>{b.bannerTitleSecondary}</strong>}
       {b.bannerDescription && <Muted>{b.bannerDescription}</Muted>}
@@ -107,8 +144,88 @@ function PromotionCard({ bonus }: { bonus: Bonus }) {
           {b.bannerCtaText || <FormattedMessage {...m.promotionMore} />}
         </LinkButton>
       )}
+      <LinkButton href={`/promotion?id=${encodeURIComponent(String(bonus.code ?? bonus.id))}`} variant="ghost">
+        <FormattedMessage {...m.promotionDetails} />
+      </LinkButton>
     </Banner>
   );
+}
+
+/** /promotion?id=…: one promotion with its terms, dates, wagering, eligible games and its Claim (or its link). */
+export function PromotionPage({ id }: { id: string }) {
+  const intl = useIntl();
+  const { data, loading, error, refetch } = usePromotions(getLanguage());
+  const bonus = (data?.bonus?.rows ?? []).find((x) => String(x.id) === id || x.code === id);
+  const date = (v?: string) => (v ? intl.formatDate(v, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC' : '');
+  if (error) return <Page><ErrorState message={error.message} onRetry={refetch} /></Page>;
+  if (loading) return <Page><Skeleton $height="320px" /></Page>;
+  if (!bonus) {
+    return (
+      <Page>
+        <EmptyState
+          icon={<Icon name="gift" />}
+          title={<FormattedMessage {...m.promotionNotFound} />}
+          action={<LinkButton href="/promotions">{intl.formatMessage(m.promotionAll)}</LinkButton>}
+        />
+      </Page>
+    );
+  }
+  const b = bonus.banner ?? {};
+  const cur = bonus.currencyCode;
+  const contribution = bonus.wageringContribution ?? {};
+  const claimable = isClaimable(bonus);
+  return (
+    <Page style={{ maxWidth: 760 }}>
+      <Banner as="article" $bg={b.bannerBackgroundColor} data-promotion={bonus.code ?? bonus.id}>
+        {b.bannerImageUrl && <img src={b.bannerImageUrl} alt="" />}
+        <Label24 bonus={bonus} />
+        <PageTitle>{b.bannerTitle ?? bonus.name}</PageTitle>
+        {b.bannerTitleSecondary && <strong>{b.bannerTitleSecondary}</strong>}
+        {b.bannerDescription && <Muted>{b.bannerDescription}</Muted>}
+        <section aria-label={intl.formatMessage(m.promotionTermsTitle)} data-testid="promotion-terms">
+          <h2>{intl.formatMessage(m.promotionTermsTitle)}</h2>
+          <Terms>
+            <li>
+              {bonus.wageringMultiplier
+                ? intl.formatMessage(m.promotionWagering, { multiplier: bonus.wageringMultiplier, days: bonus.daysValid ?? 0 })
+                : intl.formatMessage(m.promotionNoWagering)}
+            </li>
+            {bonus.validFrom && <li>{intl.formatMessage(m.promotionStarts, { date: date(bonus.validFrom) })}</li>}
+            <li>{bonus.validTo ? intl.formatMessage(m.promotionEnds, { date: date(bonus.validTo) }) : intl.formatMessage(m.promotionNoEnd)}</li>
+            {bonus.minDeposit && <li>{intl.formatMessage(m.promotionMinDeposit, { amount: money(bonus.minDeposit, cur) })}</li>}
+            {bonus.maxBet && <li>{intl.formatMessage(m.promotionMaxBet, { amount: money(bonus.maxBet, cur) })}</li>}
+            {bonus.maxWinAmount && <li>{intl.formatMessage(m.promotionMaxWin, { amount: money(bonus.maxWinAmount, cur) })}</li>}
+            {!!bonus.freeSpinsQuantity && bonus.freeSpinGame && bonus.freeSpinBet && (
+              <li>
+                {intl.formatMessage(m.promotionSpins, { count: bonus.freeSpinsQuantity, game: bonus.freeSpinGame, bet: money(bonus.freeSpinBet, cur) })}
+              </li>
+            )}
+            <li>
+              {intl.formatMessage(m.promotionGames, { slot: contribution.slot ?? 100, table: contribution.table ?? 100, live: contribution.live ?? 100 })}
+            </li>
+          </Terms>
+          {bonus.terms && (
+            <p>
+              <a href={bonus.terms}>{intl.formatMessage(m.promotionTermsLink)}</a>
+            </p>
+          )}
+        </section>
+        {claimable && <ClaimButton bonus={bonus} />}
+        {!claimable && b.link && (
+          <LinkButton href={b.link}>{b.bannerCtaText || <FormattedMessage {...m.promotionMore} />}</LinkButton>
+        )}
+      </Banner>
+      <p>
+        <a href="/promotions">{intl.formatMessage(m.promotionAll)}</a>
+      </p>
+    </Page>
+  );
+}
+
+/** /promotion: one promotion with ?id=, else the list. */
+export function PromotionRoute() {
+  const id = useSearchParams().get('id');
+  return id ? <PromotionPage id={id} /> : <PromotionsPage />;
 }
 
 export function PromotionsPage({ freeMoney = false }: { freeMoney?: boolean }) {

@@ -102,7 +102,7 @@ describe('back office', () => {
       await logInStaff(page, admin);
       await page.getByText(`${admin.email} (admin)`).waitFor();
       const nav = page.getByRole('navigation', { name: 'Back office sections' });
-      assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Dashboard', 'Withdrawals', 'Documents', 'Releases', 'Audit log']);
+      assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Dashboard', 'Players', 'Withdrawals', 'Documents', 'Releases', 'Audit log']);
 
       // The dashboard: today's figures from the ledger.
       const eur = page.locator('[data-currency="EUR"]');
@@ -152,6 +152,16 @@ describe('back office', () => {
       await page.getByRole('button', { name: 'Filter' }).click();
       await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 2 && !document.body.innerText.includes('release.rollback'));
       await screenshot(page, 'backoffice-audit-1280');
+
+      // Players: found by e-mail; the page shows the ledger after the payout.
+      await nav.getByRole('link', { name: 'Players' }).click();
+      await page.getByPlaceholder('Player id or e-mail').fill(player.email);
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.getByRole('link', { name: player.email }).click();
+      await page.getByTestId('player-real').getByText('80.00 EUR').waitFor();
+      await page.getByTestId('player-page').getByText('withdraw_settle').waitFor();
+      await page.getByTestId('player-page').getByText('APPROVED').first().waitFor();
+      await screenshot(page, 'backoffice-player-1280');
     });
     const current = (await (await http(site, '/api/core/casino/frontends')).json()).data.calendar.version;
     assert.equal(current, before, 'the calendar is back at the build before');
@@ -179,7 +189,8 @@ describe('back office', () => {
     await withPage(site.browser, t, { baseURL: site.server.url, viewport: MOBILE, allow: { http: [STAFF_401, refused] } }, async ({ page }) => {
       await logInStaff(page, support);
       const nav = page.getByRole('navigation', { name: 'Back office sections' });
-      assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Withdrawals', 'Documents']);
+      assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Players', 'Withdrawals', 'Documents']);
+      await nav.getByRole('link', { name: 'Withdrawals' }).click();
       const row = page.locator('tbody tr', { hasText: secondId });
       await row.getByText('10.00 EUR').waitFor();
       assert.equal(await page.getByRole('button', { name: /^Approve / }).count(), 0, 'no approve button for support');

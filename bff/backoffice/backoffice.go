@@ -20,6 +20,7 @@ import (
 	"casino/bff/database"
 	"casino/bff/frontends"
 	"casino/bff/kyc"
+	"casino/bff/ledger"
 	"casino/bff/staff"
 )
 
@@ -30,6 +31,7 @@ type Service struct {
 	Cashier   *cashier.Service
 	KYC       *kyc.Service
 	Frontends *frontends.Registry
+	Ledger    *ledger.Ledger
 	Clock     clock.Clock // the day of the dashboard; nil: the system clock
 }
 

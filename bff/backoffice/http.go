@@ -18,6 +18,8 @@ func (b *Service) Routes(mux *http.ServeMux) {
 		b.Staff.Handle(mux, pattern, perm, fn)
 	}
 	h("GET /api/backoffice/dashboard", staff.DashboardRead, b.handleDashboard)
+	h("GET /api/backoffice/players", staff.PlayersRead, b.handlePlayers)
+	h("GET /api/backoffice/players/{id}", staff.PlayersRead, b.handlePlayer)
 	h("GET /api/backoffice/withdrawals", staff.WithdrawalsRead, b.handleWithdrawals)
 	h("GET /api/backoffice/withdrawals.csv", staff.WithdrawalsRead, b.handleWithdrawalsCSV)
 	h("POST /api/backoffice/withdrawals/{id}/approve", staff.WithdrawalsDecide, b.handleApprove)
@@ -227,4 +229,24 @@ func (b *Service) handleDashboard(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	return api.WriteData(w, d)
+}
+
+func (b *Service) handlePlayers(w http.ResponseWriter, r *http.Request) error {
+	list, err := b.Players(r.Context(), r.URL.Query().Get("q"))
+	if err != nil {
+		return err
+	}
+	return api.WriteData(w, list)
+}
+
+func (b *Service) handlePlayer(w http.ResponseWriter, r *http.Request) error {
+	id, err := docID(r)
+	if err != nil {
+		return err
+	}
+	p, err := b.Player(r.Context(), id)
+	if err != nil {
+		return err
+	}
+	return api.WriteData(w, p)
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -67,7 +68,7 @@ func TestBackofficePermissionMatrix(t *testing.T) {
 		cookies[role] = staffLogin(t, ts, c, role+"@staff.example", role)
 	}
 	routes := ts.Staff.Routes()
-	if len(routes) < 15 {
+	if len(routes) < 17 {
 		t.Fatalf("only %d back-office routes", len(routes))
 	}
 	// Log-out ends the session: it goes last.
@@ -286,6 +287,24 @@ func TestBackofficeWithdrawals(t *testing.T) {
 	}
 	if code, _ := staffDo(t, ts, support, "GET", "/api/backoffice/dashboard", ""); code != 403 {
 		t.Fatalf("support read the dashboard: %d", code)
+	}
+
+	// Players: found by part of the e-mail (a LIKE wildcard is a plain
+	// character) or the id; the page from the ledger and the cashier.
+	for q, n := range map[string]int{"ada@": 1, fmt.Sprint(player): 1, "%": 0, "_": 0, "": 0} {
+		code, body := staffDo(t, ts, support, "GET", "/api/backoffice/players?q="+url.QueryEscape(q), "")
+		if list := body["data"].([]any); code != 200 || len(list) != n {
+			t.Fatalf("players %q: %d %v", q, code, body)
+		}
+	}
+	code, body = staffDo(t, ts, support, "GET", fmt.Sprintf("/api/backoffice/players/%d", player), "")
+	p := body["data"].(map[string]any)
+	if code != 200 || p["email"] != "ada@example.com" || fmt.Sprint(p["balances"]) != "map[bonus:0.00 onHold:25.00 real:1799.00]" ||
+		len(p["withdrawals"].([]any)) != 4 || len(p["statement"].([]any)) == 0 {
+		t.Fatalf("player page: %d %v", code, p["balances"])
+	}
+	if code, _ := staffDo(t, ts, support, "GET", "/api/backoffice/players/999999", ""); code != 404 {
+		t.Fatalf("unknown player: %d", code)
 	}
 }
 

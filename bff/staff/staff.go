@@ -50,6 +50,7 @@ const (
 	ReleasesWrite     Permission = "releases.write"
 	AuditRead         Permission = "audit.read"
 	DashboardRead     Permission = "dashboard.read"
+	PlayersRead       Permission = "players.read"
 )
 
 // grants is the permission table: which roles hold each permission. Admin
@@ -63,6 +64,7 @@ var grants = map[Permission][]string{
 	ReleasesWrite:     {RoleAdmin},
 	AuditRead:         {RoleAdmin, RoleCompliance},
 	DashboardRead:     {RoleAdmin, RoleFinance, RoleCompliance},
+	PlayersRead:       {RoleAdmin, RoleSupport, RoleFinance, RoleCompliance},
 }
 
 // AllPermissions lists the permissions in a stable order.

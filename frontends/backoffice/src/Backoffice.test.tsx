@@ -20,8 +20,9 @@ describe('back office', () => {
 
   it('shows each role only the screens its permissions open', () => {
     const paths = (permissions: string[]) => screensFor({ permissions } as never).map((s) => s.path);
-    expect(paths(['withdrawals.read', 'withdrawals.decide', 'kyc.read', 'kyc.review', 'releases.read', 'releases.write', 'audit.read', 'dashboard.read'])).toEqual([
+    expect(paths(['withdrawals.read', 'withdrawals.decide', 'kyc.read', 'kyc.review', 'releases.read', 'releases.write', 'audit.read', 'dashboard.read', 'players.read'])).toEqual([
       'dashboard',
+      'players',
       'withdrawals',
       'documents',
       'releases',
@@ -44,7 +45,7 @@ describe('back office', () => {
         calls.push(`${init?.method ?? 'GET'} ${url} ${init?.body ?? ''}`);
         if (url.endsWith('/api/backoffice/me')) return json(401, { error: { code: 'STAFF_UNAUTHORIZED', message: 'Please log in to the back office' } });
         if (url.endsWith('/api/backoffice/login'))
-          return json(200, { data: { id: 2, email: 'help@example.com', role: 'support', permissions: ['kyc.read', 'withdrawals.read'] } });
+          return json(200, { data: { id: 2, email: 'help@example.com', role: 'support', permissions: ['kyc.read', 'withdrawals.read', 'players.read'] } });
         if (url.includes('/api/backoffice/withdrawals'))
           return json(200, {
             data: {
@@ -60,10 +61,11 @@ describe('back office', () => {
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'a long staff password' } });
     fireEvent.change(screen.getByLabelText('Authenticator code'), { target: { value: '12 34 56' } });
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    expect(await screen.findByText('ada@example.com')).toBeTruthy();
+    const nav = await screen.findByRole('navigation', { name: 'Back office sections' });
     expect(calls).toContain('POST /api/backoffice/login {"email":"help@example.com","password":"a long staff password","code":"123456"}');
-    const nav = screen.getByRole('navigation', { name: 'Back office sections' });
-    expect(Array.from(nav.querySelectorAll('a')).map((a) => a.textContent)).toEqual(['Withdrawals', 'Documents']);
+    expect(Array.from(nav.querySelectorAll('a')).map((a) => a.textContent)).toEqual(['Players', 'Withdrawals', 'Documents']);
+    fireEvent.click(screen.getByRole('link', { name: 'Withdrawals' }));
+    expect(await screen.findByText('ada@example.com')).toBeTruthy();
     // Support reads the queue but holds no decision: no dead buttons.
     expect(screen.queryByRole('button', { name: /Approve/ })).toBeNull();
     await waitFor(() => expect(screen.getByTestId('backoffice-who').textContent).toContain('help@example.com (support)'));

@@ -9,6 +9,7 @@ import { AuditPage } from './pages/AuditPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { DocumentsPage } from './pages/DocumentsPage';
 import { LoginForm } from './pages/LoginForm';
+import { PlayersPage } from './pages/PlayersPage';
 import { ReleasesPage } from './pages/ReleasesPage';
 import { WithdrawalsPage } from './pages/WithdrawalsPage';
 import type { ScreenProps } from './pages/common';
@@ -23,6 +24,7 @@ interface Screen {
 /** The screens, each shown only to roles holding its permission. */
 export const SCREENS: Screen[] = [
   { path: 'dashboard', label: m.navDashboard, permission: 'dashboard.read', Page: DashboardPage },
+  { path: 'players', label: m.navPlayers, permission: 'players.read', Page: PlayersPage },
   { path: 'withdrawals', label: m.navWithdrawals, permission: 'withdrawals.read', Page: WithdrawalsPage },
   { path: 'documents', label: m.navDocuments, permission: 'kyc.read', Page: DocumentsPage },
   { path: 'releases', label: m.navReleases, permission: 'releases.read', Page: ReleasesPage },

@@ -9,7 +9,8 @@ export type Permission =
   | 'releases.read'
   | 'releases.write'
   | 'audit.read'
-  | 'dashboard.read';
+  | 'dashboard.read'
+  | 'players.read';
 
 export interface Member {
   id: number;
@@ -88,6 +89,31 @@ export interface Dashboard {
   pendingDocuments: number;
 }
 
+export interface PlayerRow {
+  id: number;
+  email: string;
+  name: string;
+  country: string;
+  currency: string;
+  kycStatus: string;
+  createdAt: string;
+  selfExcluded: boolean;
+}
+
+export interface Player extends PlayerRow {
+  emailVerified: boolean;
+  phone: string;
+  dateOfBirth: string;
+  address: string;
+  depositCount: number;
+  selfExclusionUntil: string;
+  selfExclusionPermanent: boolean;
+  balances: { real: string; bonus: string; onHold: string };
+  statement: { date: string; kind: string; account: string; amount: string; balanceAfter: string }[];
+  documents: { id: number; documentType: string; fileName: string; status: string; reason?: string; uploadedAt: string }[];
+  withdrawals: Withdrawal[];
+}
+
 export interface AuditEntry {
   id: number;
   createdAt: string;
@@ -113,6 +139,8 @@ export const backoffice = {
   login: (email: string, password: string, code: string) => call<Member>('POST', '/api/backoffice/login', { body: { email, password, code } }),
   logout: () => call<{ ok: boolean }>('POST', '/api/backoffice/logout', { body: {} }),
   dashboard: (signal?: AbortSignal) => call<Dashboard>('GET', '/api/backoffice/dashboard', { signal }),
+  players: (q: string, signal?: AbortSignal) => call<PlayerRow[]>('GET', '/api/backoffice/players', { query: { q }, signal }),
+  player: (id: string, signal?: AbortSignal) => call<Player>('GET', `/api/backoffice/players/${encodeURIComponent(id)}`, { signal }),
   withdrawals: (status: string, signal?: AbortSignal) =>
     call<{ count: number; rows: Withdrawal[] }>('GET', '/api/backoffice/withdrawals', { query: { status }, signal }),
   approve: (id: string, reason: string) => call<Decision>('POST', `/api/backoffice/withdrawals/${encodeURIComponent(id)}/approve`, { body: { reason } }),

@@ -235,3 +235,13 @@ func validateField(name, value string, req UpdateRequest, u *User) string {
 	}
 	return textProblem(value, name == "firstName" || name == "lastName")
 }
+
+// SetLocale keeps the language a player chose on the site (the language
+// menu) as their preferred one: later pages, on any device, and the mail
+// sent to them use it.
+func (s *Service) SetLocale(ctx context.Context, userID int64, locale string) error {
+	if _, err := s.db.Write.ExecContext(ctx, `UPDATE users SET locale = ? WHERE id = ? AND locale <> ?`, locale, userID, locale); err != nil {
+		return fmt.Errorf("account: set locale of %d: %w", userID, err)
+	}
+	return nil
+}

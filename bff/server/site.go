@@ -20,6 +20,8 @@ func (a *App) mountSite(mux *http.ServeMux) error {
 		Catalog:      a.Catalog,
 		Pages:        os.DirFS(filepath.Join(a.Config.ContentDir, "pages")),
 		CountryBlock: a.countryBlock,
+
+		RememberLanguage: a.Accounts.SetLocale,
 	})
 	if err != nil {
 		return err

@@ -44,6 +44,9 @@ type Deps struct {
 	// CountryBlock decides whether the request gets the country-block notice;
 	// nil means never.
 	CountryBlock CountryBlockFunc
+	// RememberLanguage, when set, keeps the language a logged-in player
+	// chose (?lng=) as their preferred one (account.Service.SetLocale).
+	RememberLanguage func(ctx context.Context, playerID int64, lng string) error
 }
 
 // CountryBlockFunc decides whether a page request gets the full-screen
@@ -194,6 +197,11 @@ func (s *Site) language(w http.ResponseWriter, r *http.Request, st *settings.Set
 	}
 	if q := r.URL.Query().Get("lng"); q != "" && supported(q) {
 		http.SetCookie(w, &http.Cookie{Name: langCookie, Value: q, Path: "/", MaxAge: 365 * 24 * 3600, SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil})
+		if p != nil && p.Locale != q && s.deps.RememberLanguage != nil {
+			if err := s.deps.RememberLanguage(r.Context(), p.ID, q); err != nil {
+				slog.Error("site: remember language", "err", err) // the page still follows the choice
+			}
+		}
 		return q
 	}
 	if c, err := r.Cookie(langCookie); err == nil && supported(c.Value) {

@@ -1,6 +1,8 @@
 package site
 
 import (
+	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -459,6 +461,18 @@ func TestLanguageAndTheme(t *testing.T) {
 	f.get("/casino", withHeader("Accept-Language", "de-AT,de;q=0.9,en;q=0.5")).has(t, `<html lang="de"`)
 	f.get("/casino", withHeader("Accept-Language", "xh-ZA")).has(t, `<html lang="en"`)
 	f.get("/casino", withHeader("Accept-Language", "de"), withCookie(&http.Cookie{Name: langCookie, Value: "fr"})).has(t, `<html lang="fr"`)
+	// A logged-in player's choice is kept as their preferred language.
+	var remembered []string
+	f.site.deps.RememberLanguage = func(_ context.Context, id int64, lng string) error {
+		remembered = append(remembered, fmt.Sprint(id, ":", lng))
+		return nil
+	}
+	player := f.login("polyglot@example.com", false)
+	f.get("/casino?lng=fr", withCookie(player)).has(t, `<html lang="fr"`)
+	f.get("/casino?lng=fr") // a guest: nothing to remember
+	if len(remembered) != 1 || !strings.HasSuffix(remembered[0], ":fr") {
+		t.Errorf("remembered %v, want the player's fr once", remembered)
+	}
 	if got := themeStyle(settings.Theme{PrimaryColor: "red;}</style><script>"}); strings.Contains(got, "<") || strings.Contains(got, "red;") {
 		t.Errorf("theme colour not validated: %s", got)
 	}

@@ -80,6 +80,22 @@ describe('DepositPage', () => {
     });
   });
 
+  it('sends a coupon code in place of a bonus and shows the server\'s coupon refusal', async () => {
+    const fetch = api(() => ({ status: 422, body: { error: { code: 'COUPON_NOT_APPLIED', message: 'coupon not applied', fields: {} } } }));
+    renderCashier(<DepositPage />);
+    fireEvent.click(await screen.findByRole('radio', { name: 'Visa' }));
+    fireEvent.click(screen.getByRole('button', { name: '50' }));
+    typeInto('Card number', '4242424242424242');
+    typeInto('Expiry date (MM/YY)', '1230');
+    typeInto('CVC', '123');
+    typeInto('Coupon code', ' reload50 ');
+    fireEvent.click(screen.getByRole('button', { name: 'Deposit €50.00' }));
+    expect(await screen.findByText('coupon not applied')).toBeTruthy();
+    const body = bodyOf(calls(fetch, '/api/user/deposit')[0].init) as Record<string, unknown>;
+    expect(body.couponCode).toBe('reload50');
+    expect(body.bonusId).toBeUndefined();
+  });
+
   it('sends the amount in the precision of the player currency (JPY has no decimals)', async () => {
     const assign = mockAssign();
     const jpy = { ...USER, getUser: { ...USER.getUser, currencyCode: 'JPY' }, userWallet: { ...USER.userWallet, currencyCode: 'JPY', decimals: 0, balance: '0' } };

@@ -161,6 +161,9 @@ describe('back office', () => {
       await page.getByTestId('player-real').getByText('80.00 EUR').waitFor();
       await page.getByTestId('player-page').getByText('withdraw_settle').waitFor();
       await page.getByTestId('player-page').getByText('APPROVED').first().waitFor();
+      await page.getByLabel('New note (kept for good, visible to staff only)').fill('Asked about the payout time.');
+      await page.getByRole('button', { name: 'Add note' }).click();
+      await page.getByTestId('player-notes').getByText('Asked about the payout time.').waitFor();
       await screenshot(page, 'backoffice-player-1280');
     });
     const current = (await (await http(site, '/api/core/casino/frontends')).json()).data.calendar.version;

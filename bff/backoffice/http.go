@@ -20,6 +20,7 @@ func (b *Service) Routes(mux *http.ServeMux) {
 	h("GET /api/backoffice/dashboard", staff.DashboardRead, b.handleDashboard)
 	h("GET /api/backoffice/players", staff.PlayersRead, b.handlePlayers)
 	h("GET /api/backoffice/players/{id}", staff.PlayersRead, b.handlePlayer)
+	h("POST /api/backoffice/players/{id}/notes", staff.PlayersNote, b.handleNote)
 	h("GET /api/backoffice/withdrawals", staff.WithdrawalsRead, b.handleWithdrawals)
 	h("GET /api/backoffice/withdrawals.csv", staff.WithdrawalsRead, b.handleWithdrawalsCSV)
 	h("POST /api/backoffice/withdrawals/{id}/approve", staff.WithdrawalsDecide, b.handleApprove)
@@ -249,4 +250,22 @@ func (b *Service) handlePlayer(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return api.WriteData(w, p)
+}
+
+func (b *Service) handleNote(w http.ResponseWriter, r *http.Request) error {
+	id, err := docID(r)
+	if err != nil {
+		return err
+	}
+	var body struct {
+		Body string `json:"body"`
+	}
+	if err := api.Decode(w, r, &body); err != nil {
+		return err
+	}
+	n, err := b.AddNote(r.Context(), staff.From(r.Context()), id, body.Body)
+	if err != nil {
+		return err
+	}
+	return api.WriteData(w, n)
 }

@@ -15,6 +15,7 @@ import (
 	"casino/bff/kyc"
 	"casino/bff/ledger"
 	"casino/bff/session"
+	"casino/bff/staff"
 )
 
 // PlayerRow is a player in the search results.
@@ -94,6 +95,7 @@ type Player struct {
 		OnHold string `json:"onHold"`
 	} `json:"balances"`
 	Statement   []StatementLine      `json:"statement"`
+	Notes       []Note               `json:"notes"`
 	Documents   []kyc.Document       `json:"documents"`
 	Withdrawals []cashier.Withdrawal `json:"withdrawals"`
 }
@@ -140,5 +142,62 @@ func (b *Service) Player(ctx context.Context, id int64) (Player, error) {
 		return p, err
 	}
 	p.Withdrawals = w.Rows
-	return p, nil
+	p.Notes, err = b.notes(ctx, id)
+	return p, err
+}
+
+// Note is a staff member's note on a player.
+type Note struct {
+	ID        int64  `json:"id"`
+	Author    string `json:"author"`
+	Body      string `json:"body"`
+	CreatedAt string `json:"createdAt"`
+}
+
+func (b *Service) notes(ctx context.Context, playerID int64) ([]Note, error) {
+	rows, err := b.DB.Read.QueryContext(ctx, `SELECT id, author, body, created_at FROM staff_player_notes WHERE player_id = ? ORDER BY id DESC LIMIT 100`, playerID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Note{}
+	for rows.Next() {
+		var n Note
+		if err := rows.Scan(&n.ID, &n.Author, &n.Body, &n.CreatedAt); err != nil {
+			return nil, err
+		}
+		out = append(out, n)
+	}
+	return out, rows.Err()
+}
+
+// AddNote appends m's note on a player, audited in the same transaction.
+func (b *Service) AddNote(ctx context.Context, m *staff.Member, playerID int64, body string) (Note, error) {
+	body = strings.TrimSpace(body)
+	if body == "" {
+		return Note{}, api.ErrValidation.WithField("body", "Required")
+	}
+	if len(body) > 2000 {
+		return Note{}, api.ErrValidation.WithField("body", "Invalid format")
+	}
+	n := Note{Author: m.Email, Body: body, CreatedAt: clock.Or(b.Clock).Now().UTC().Format("2006-01-02T15:04:05.000Z")}
+	err := b.DB.Tx(ctx, func(tx *sql.Tx) error {
+		var email string
+		err := tx.QueryRowContext(ctx, `SELECT email FROM users WHERE id = ?`, playerID).Scan(&email)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("player %d: %w", playerID, api.ErrNotFound)
+		}
+		if err != nil {
+			return err
+		}
+		res, err := tx.ExecContext(ctx, `INSERT INTO staff_player_notes(player_id, staff_id, author, body, created_at) VALUES (?, ?, ?, ?, ?)`,
+			playerID, m.ID, m.Email, body, n.CreatedAt)
+		if err != nil {
+			return err
+		}
+		n.ID, _ = res.LastInsertId()
+		return b.Staff.Record(ctx, tx, m, staff.Change{Action: "player.note", Target: fmt.Sprintf("player:%d", playerID),
+			After: map[string]string{"player": email, "note": body}})
+	})
+	return n, err
 }

@@ -68,7 +68,7 @@ func TestBackofficePermissionMatrix(t *testing.T) {
 		cookies[role] = staffLogin(t, ts, c, role+"@staff.example", role)
 	}
 	routes := ts.Staff.Routes()
-	if len(routes) < 17 {
+	if len(routes) < 18 {
 		t.Fatalf("only %d back-office routes", len(routes))
 	}
 	// Log-out ends the session: it goes last.
@@ -305,6 +305,23 @@ func TestBackofficeWithdrawals(t *testing.T) {
 	}
 	if code, _ := staffDo(t, ts, support, "GET", "/api/backoffice/players/999999", ""); code != 404 {
 		t.Fatalf("unknown player: %d", code)
+	}
+	// Notes: appended, audited, shown on the page; empty ones refused.
+	if code, _ := staffDo(t, ts, support, "POST", fmt.Sprintf("/api/backoffice/players/%d/notes", player), `{"body":"  "}`); code != 400 {
+		t.Fatalf("empty note: %d", code)
+	}
+	if code, body := staffDo(t, ts, support, "POST", fmt.Sprintf("/api/backoffice/players/%d/notes", player), `{"body":"called about the delay"}`); code != 200 {
+		t.Fatalf("note: %d %v", code, body)
+	}
+	_, body = staffDo(t, ts, fin, "GET", fmt.Sprintf("/api/backoffice/players/%d", player), "")
+	if notes := body["data"].(map[string]any)["notes"].([]any); len(notes) != 1 || notes[0].(map[string]any)["author"] != "help@staff.example" {
+		t.Fatalf("notes: %v", notes)
+	}
+	if got := auditActions(t, ts, fmt.Sprintf("player:%d", player)); len(got) != 1 || got[0] != "help@staff.example player.note " {
+		t.Fatalf("audit of the note: %q", got)
+	}
+	if _, err := ts.DB.Write.Exec(`UPDATE staff_player_notes SET body = 'x'`); err == nil || !strings.Contains(err.Error(), "append-only") {
+		t.Fatalf("note edited: %v", err)
 	}
 }
 

@@ -51,6 +51,7 @@ const (
 	AuditRead         Permission = "audit.read"
 	DashboardRead     Permission = "dashboard.read"
 	PlayersRead       Permission = "players.read"
+	PlayersNote       Permission = "players.note"
 )
 
 // grants is the permission table: which roles hold each permission. Admin
@@ -65,6 +66,7 @@ var grants = map[Permission][]string{
 	AuditRead:         {RoleAdmin, RoleCompliance},
 	DashboardRead:     {RoleAdmin, RoleFinance, RoleCompliance},
 	PlayersRead:       {RoleAdmin, RoleSupport, RoleFinance, RoleCompliance},
+	PlayersNote:       {RoleAdmin, RoleSupport, RoleFinance, RoleCompliance},
 }
 
 // AllPermissions lists the permissions in a stable order.

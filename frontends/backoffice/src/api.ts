@@ -10,7 +10,8 @@ export type Permission =
   | 'releases.write'
   | 'audit.read'
   | 'dashboard.read'
-  | 'players.read';
+  | 'players.read'
+  | 'players.note';
 
 export interface Member {
   id: number;
@@ -112,6 +113,7 @@ export interface Player extends PlayerRow {
   statement: { date: string; kind: string; account: string; amount: string; balanceAfter: string }[];
   documents: { id: number; documentType: string; fileName: string; status: string; reason?: string; uploadedAt: string }[];
   withdrawals: Withdrawal[];
+  notes: { id: number; author: string; body: string; createdAt: string }[];
 }
 
 export interface AuditEntry {
@@ -141,6 +143,7 @@ export const backoffice = {
   dashboard: (signal?: AbortSignal) => call<Dashboard>('GET', '/api/backoffice/dashboard', { signal }),
   players: (q: string, signal?: AbortSignal) => call<PlayerRow[]>('GET', '/api/backoffice/players', { query: { q }, signal }),
   player: (id: string, signal?: AbortSignal) => call<Player>('GET', `/api/backoffice/players/${encodeURIComponent(id)}`, { signal }),
+  addNote: (id: number, body: string) => call<{ id: number }>('POST', `/api/backoffice/players/${id}/notes`, { body: { body } }),
   withdrawals: (status: string, signal?: AbortSignal) =>
     call<{ count: number; rows: Withdrawal[] }>('GET', '/api/backoffice/withdrawals', { query: { status }, signal }),
   approve: (id: string, reason: string) => call<Decision>('POST', `/api/backoffice/withdrawals/${encodeURIComponent(id)}/approve`, { body: { reason } }),

@@ -111,5 +111,9 @@ export const m = defineMessages({
   documents: { id: 'backoffice.players.documents', defaultMessage: 'Documents' },
   withdrawals: { id: 'backoffice.players.withdrawals', defaultMessage: 'Withdrawals (latest 20)' },
   none: { id: 'backoffice.players.none', defaultMessage: 'None.' },
+  notes: { id: 'backoffice.players.notes', defaultMessage: 'Staff notes' },
+  noteLabel: { id: 'backoffice.players.noteLabel', defaultMessage: 'New note (kept for good, visible to staff only)' },
+  addNote: { id: 'backoffice.players.addNote', defaultMessage: 'Add note' },
+  noteBy: { id: 'backoffice.players.noteBy', defaultMessage: '{author}, {time}' },
   auditEmpty: { id: 'backoffice.audit.empty', defaultMessage: 'No audit entries match.' },
 });

@@ -1,20 +1,83 @@
-import { navigate, usePathname, useQuery } from '@casino/platform';
-import { Button, Card, Grid, Input, Muted, SectionTitle, Stack, Table, VisuallyHidden, type Column } from '@casino/ui';
+import { isApiError, navigate, usePathname, useQuery } from '@casino/platform';
+import { Button, Card, Field, Grid, Input, Muted, SectionTitle, Stack, Table, VisuallyHidden, type Column } from '@casino/ui';
 import { useState, type FormEvent, type MouseEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import styled from 'styled-components';
 import { backoffice, documentFileUrl, type Player, type PlayerRow, type Withdrawal } from '../api';
 import { m } from '../messages';
-import { Failed, shortTime } from './common';
+import { Failed, shortTime, type ScreenProps } from './common';
 
 const link = (to: string) => (e: MouseEvent<HTMLAnchorElement>) => {
   e.preventDefault();
   navigate(to);
 };
 
+const NoteList = styled.ul`
+  list-style: none;
+  margin: 0 0 ${({ theme }) => theme.space(3)};
+  padding: 0;
+  li {
+    padding: ${({ theme }) => theme.space(2)} 0;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    white-space: pre-wrap;
+  }
+`;
+
+/** Staff notes: the newest first; a new one is appended (never edited). */
+function Notes({ player, canWrite, onAdded }: { player: Player; canWrite: boolean; onAdded: () => void }) {
+  const intl = useIntl();
+  const [body, setBody] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError('');
+    try {
+      await backoffice.addNote(player.id, body);
+      setBody('');
+      onAdded();
+    } catch (err) {
+      setError(isApiError(err) ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <SectionTitle>
+        <FormattedMessage {...m.notes} />
+      </SectionTitle>
+      {player.notes.length === 0 ? (
+        <Muted>
+          <FormattedMessage {...m.none} />
+        </Muted>
+      ) : (
+        <NoteList data-testid="player-notes">
+          {player.notes.map((n) => (
+            <li key={n.id}>
+              <Muted style={{ margin: 0 }}>{intl.formatMessage(m.noteBy, { author: n.author, time: shortTime(n.createdAt) })}</Muted>
+              {n.body}
+            </li>
+          ))}
+        </NoteList>
+      )}
+      {canWrite && (
+        <form onSubmit={submit}>
+          <Field label={intl.formatMessage(m.noteLabel)} value={body} maxLength={2000} onChange={(e) => setBody(e.target.value)} error={error || undefined} />
+          <Button type="submit" size="sm" loading={busy} disabled={!body.trim()}>
+            <FormattedMessage {...m.addNote} />
+          </Button>
+        </form>
+      )}
+    </>
+  );
+}
+
 /** Player search (id or part of the e-mail) and a player's page, read only. */
-export function PlayersPage() {
+export function PlayersPage({ member }: ScreenProps) {
   const id = usePathname().split('/')[3] ?? '';
-  return id ? <PlayerView id={id} /> : <PlayerSearch />;
+  return id ? <PlayerView id={id} canNote={member.permissions.includes('players.note')} /> : <PlayerSearch />;
 }
 
 function PlayerSearch() {
@@ -73,7 +136,7 @@ function exclusion(p: Player, intl: ReturnType<typeof useIntl>) {
   return intl.formatMessage(m.notExcluded);
 }
 
-function PlayerView({ id }: { id: string }) {
+function PlayerView({ id, canNote }: { id: string; canNote: boolean }) {
   const intl = useIntl();
   const q = useQuery(`player:${id}`, (signal) => backoffice.player(id, signal));
   const back = (
@@ -128,6 +191,7 @@ function PlayerView({ id }: { id: string }) {
           <Muted style={{ margin: 0 }}>{exclusion(p, intl)}</Muted>
         </Card>
       </Grid>
+      <Notes player={p} canWrite={canNote} onAdded={q.refetch} />
       <SectionTitle>
         <FormattedMessage {...m.withdrawals} />
       </SectionTitle>

@@ -147,8 +147,9 @@ func docID(r *http.Request) (int64, error) {
 	return id, nil
 }
 
-// handleDocumentFile shows a document to the reviewer: inline, in a
-// sandbox (no script of a crafted file runs in the back office's origin).
+// handleDocumentFile shows a document to the reviewer: an image inline, in
+// a sandbox (no script of a crafted file runs in the back office's origin),
+// a PDF as a download.
 func (b *Service) handleDocumentFile(w http.ResponseWriter, r *http.Request) error {
 	id, err := docID(r)
 	if err != nil {
@@ -160,9 +161,16 @@ func (b *Service) handleDocumentFile(w http.ResponseWriter, r *http.Request) err
 	}
 	defer f.Close()
 	w.Header().Set("Content-Type", d.ContentType)
-	w.Header().Set("Content-Disposition", "inline")
 	w.Header().Set("X-Content-Type-Options", "nosniff")
-	w.Header().Set("Content-Security-Policy", "sandbox; default-src 'none'; img-src 'self'; object-src 'self'")
+	if d.ContentType == "application/pdf" {
+		// A sandboxed page cannot run the browser's PDF viewer: a PDF is
+		// downloaded and opened outside the back office's origin.
+		w.Header().Set("Content-Disposition", "attachment")
+		w.Header().Set("Content-Security-Policy", "default-src 'none'")
+	} else {
+		w.Header().Set("Content-Disposition", "inline")
+		w.Header().Set("Content-Security-Policy", "sandbox; default-src 'none'; img-src 'self'")
+	}
 	w.Header().Set("Cache-Control", "private, no-store")
 	_, err = io.Copy(w, f)
 	return err

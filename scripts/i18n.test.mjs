@@ -12,7 +12,7 @@ import { collectMessages } from './messages.mjs';
 const LOCALES = fileURLToPath(new URL('../content/locales/', import.meta.url));
 const read = (f) => JSON.parse(readFileSync(LOCALES + f, 'utf8'));
 const en = read('en.json');
-const { messages, problems, files } = collectMessages();
+const { messages, sources, problems, files } = collectMessages();
 
 /** Top-level argument names of an ICU message ({name}, {count, plural, …}). */
 function placeholders(message) {
@@ -49,6 +49,21 @@ describe('message declarations', () => {
     expect(files.length).toBeGreaterThanOrEqual(7);
     expect(problems).toEqual([]);
     expect(Object.keys(messages).length).toBeGreaterThan(200);
+  });
+});
+
+describe('message scopes', () => {
+  // Each micro-frontend downloads only its own ids and the shared ones
+  // (bff/i18n scope, platform createLifecycles): an id must start with its
+  // workspace's prefix ("country-block" → "countryBlock."), or "ui."/"platform."
+  // in those two shared workspaces.
+  it('start with their workspace’s prefix', () => {
+    const wrong = Object.entries(sources).filter(([id, file]) => {
+      const app = file.split('/')[1];
+      const prefix = app.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
+      return !id.startsWith(`${prefix}.`);
+    });
+    expect(wrong.map(([id, file]) => `${id} (${file})`)).toEqual([]);
   });
 });
 

@@ -62,8 +62,8 @@ func TestFeedKeepsPublicNamesOnly(t *testing.T) {
 	eur, btc := ledger.MustCurrency("EUR"), ledger.MustCurrency("BTC")
 	for _, w := range []wallet.Win{
 		{PlayerID: 1, GameID: "aztec-sun", GameName: "Aztec Sun", Currency: eur, Stake: 200, Amount: 5100},
-		{PlayerID: 1, GameID: "aztec-sun", GameName: "Aztec Sun", Currency: eur, Stake: 200, Amount: 400},       // 2×: small
-		{PlayerID: 1, GameID: "aztec-sun", GameName: "Aztec Sun", Currency: eur, Amount: 9000, Free: true},      // free round
+		{PlayerID: 1, GameID: "aztec-sun", GameName: "Aztec Sun", Currency: eur, Stake: 200, Amount: 400},         // 2×: small
+		{PlayerID: 1, GameID: "aztec-sun", GameName: "Aztec Sun", Currency: eur, Amount: 9000, Free: true},        // free round
 		{PlayerID: 2, GameID: "neon-nights", GameName: "Neon Nights", Currency: btc, Stake: 1000, Amount: 40_000}, // ghost
 	} {
 		f.Offer(w)

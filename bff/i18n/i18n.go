@@ -38,6 +38,60 @@ type entry struct {
 	body     []byte
 	etag     string
 	version  string
+
+	scoped map[string]*scopedBody // by scope, made on first ask (guarded by Catalog.mu)
+}
+
+type scopedBody struct {
+	body []byte
+	etag string
+}
+
+// SharedPrefixes are the ids every micro-frontend's scope includes: the UI
+// kit's and the platform module's own texts.
+var SharedPrefixes = []string{"ui.", "platform."}
+
+// inScope reports whether id belongs to a micro-frontend's catalogue: its
+// own ids (scope.…) and the shared ones.
+func inScope(id, scope string) bool {
+	if strings.HasPrefix(id, scope) && strings.HasPrefix(id[len(scope):], ".") {
+		return true
+	}
+	for _, p := range SharedPrefixes {
+		if strings.HasPrefix(id, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// forScope returns e's body with only scope's ids ("" : every id).
+func (c *Catalog) forScope(e *entry, scope string) (*scopedBody, error) {
+	if scope == "" {
+		return &scopedBody{body: e.body, etag: e.etag}, nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if b, ok := e.scoped[scope]; ok {
+		return b, nil
+	}
+	part := map[string]string{}
+	for id, m := range e.messages {
+		if inScope(id, scope) {
+			part[id] = m
+		}
+	}
+	body, err := json.Marshal(part)
+	if err != nil {
+		return nil, err
+	}
+	sum := sha256.Sum256(body)
+	b := &scopedBody{body: body, etag: `"` + hex.EncodeToString(sum[:8]) + `"`}
+	if e.scoped == nil {
+		e.scoped = map[string]*scopedBody{}
+	}
+	e.scoped[scope] = b
+	return b, nil
 }
 
 // NewCatalog reads catalogues from dir.
@@ -153,23 +207,45 @@ func (c *Catalog) Handler(supported func(r *http.Request) ([]string, error)) api
 		if !contains(langs, lng) {
 			return fmt.Errorf("locale %q not offered: %w", lng, api.ErrUnknownLanguage)
 		}
+		// scope: one micro-frontend's ids (its id prefix, "lobby") and the
+		// shared ones, so an app downloads only its own texts.
+		scope := r.URL.Query().Get("scope")
+		if scope != "" && !validScope(scope) {
+			return api.ErrValidation.WithField("scope", "Invalid format")
+		}
 		e, err := c.load(lng)
+		if err != nil {
+			return err
+		}
+		b, err := c.forScope(e, scope)
 		if err != nil {
 			return err
 		}
 		h := w.Header()
 		h.Set("Content-Type", "application/json; charset=utf-8")
 		h.Set("Cache-Control", fmt.Sprintf("public, max-age=%d", int(CacheFor.Seconds())))
-		h.Set("ETag", e.etag)
+		h.Set("ETag", b.etag)
 		h.Set("X-Translations-Version", e.version)
 		h.Set("Last-Modified", e.modTime.UTC().Format(http.TimeFormat))
-		if match := r.Header.Get("If-None-Match"); match == e.etag {
+		if match := r.Header.Get("If-None-Match"); match == b.etag {
 			w.WriteHeader(http.StatusNotModified)
 			return nil
 		}
-		_, err = w.Write(e.body)
+		_, err = w.Write(b.body)
 		return err
 	}
+}
+
+func validScope(s string) bool {
+	if len(s) > 32 {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return false
+		}
+	}
+	return true
 }
 
 func validCode(s string) bool {

@@ -76,3 +76,41 @@ func TestHandler(t *testing.T) {
 		t.Errorf("If-None-Match: %d, want 304", rec2.Code)
 	}
 }
+
+// A micro-frontend asks for its own ids and the shared ones only.
+func TestScopedCatalogue(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "en.json"), []byte(`{"lobby.title":"Casino","lobbyx.other":"X","cashier.title":"Cashier","ui.close":"Close","platform.crash":"Oops","shell.menu":"Menu"}`), 0o644)
+	os.WriteFile(filepath.Join(dir, "de.json"), []byte(`{"lobby.title":"Kasino","ui.close":"Schließen"}`), 0o644)
+	c := NewCatalog(dir)
+	mux := http.NewServeMux()
+	mux.Handle("GET /locales/{file}", c.Handler(func(*http.Request) ([]string, error) { return []string{"en", "de"}, nil }))
+	get := func(path string, header ...string) *httptest.ResponseRecorder {
+		r := httptest.NewRequest("GET", path, nil)
+		if len(header) == 2 {
+			r.Header.Set(header[0], header[1])
+		}
+		rec := httptest.NewRecorder()
+		mux.ServeHTTP(rec, r)
+		return rec
+	}
+	for _, tc := range []struct{ path, want string }{
+		{"/locales/de.json?scope=lobby", `{"lobby.title":"Kasino","platform.crash":"Oops","ui.close":"Schließen"}`},
+		{"/locales/en.json?scope=cashier", `{"cashier.title":"Cashier","platform.crash":"Oops","ui.close":"Close"}`},
+		{"/locales/en.json?scope=nothing", `{"platform.crash":"Oops","ui.close":"Close"}`},
+	} {
+		if rec := get(tc.path); rec.Code != 200 || rec.Body.String() != tc.want {
+			t.Errorf("%s: %d %s, want %s", tc.path, rec.Code, rec.Body, tc.want)
+		}
+	}
+	full, lobby := get("/locales/de.json"), get("/locales/de.json?scope=lobby")
+	if full.Header().Get("ETag") == lobby.Header().Get("ETag") {
+		t.Error("a scope has its own ETag")
+	}
+	if rec := get("/locales/de.json?scope=lobby", "If-None-Match", lobby.Header().Get("ETag")); rec.Code != 304 {
+		t.Errorf("scoped If-None-Match: %d", rec.Code)
+	}
+	if rec := get("/locales/de.json?scope=../x"); rec.Code != 400 {
+		t.Errorf("bad scope: %d, want 400", rec.Code)
+	}
+}

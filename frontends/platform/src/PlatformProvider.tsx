@@ -12,6 +12,8 @@ export interface PlatformProviderProps {
   /** Messages to use instead of loading them (tests, storybook-like pages). */
   messages?: Messages;
   locale?: string;
+  /** Download only this app's texts (its id prefix) and the shared ones; none: every text. */
+  scope?: string;
 }
 
 function ignoreMissingTranslations(err: { code?: string }): void {
@@ -24,21 +26,21 @@ function ignoreMissingTranslations(err: { code?: string }): void {
  * Wraps a micro-frontend: react-intl IntlProvider with the shell's language
  * catalogue (cached one hour, English fallback) and the styled-components theme.
  */
-export function PlatformProvider({ theme, children, fallback = null, messages: given, locale }: PlatformProviderProps) {
+export function PlatformProvider({ theme, children, fallback = null, messages: given, locale, scope }: PlatformProviderProps) {
   const cfg = getConfig();
   const lng = locale ?? cfg.language;
   const [messages, setMessages] = useState<Messages | null>(
-    () => given ?? cachedMessages(lng, cfg.localeVersion) ?? (lng === 'en' ? {} : null),
+    () => given ?? cachedMessages(lng, cfg.localeVersion, Date.now(), scope) ?? (lng === 'en' ? {} : null),
   );
 
   useEffect(() => {
     if (given) return undefined;
     let live = true;
-    loadMessages(lng, cfg.localeVersion).then((m) => live && setMessages(m));
+    loadMessages(lng, cfg.localeVersion, scope).then((m) => live && setMessages(m));
     return () => {
       live = false;
     };
-  }, [given, lng, cfg.localeVersion]);
+  }, [given, lng, cfg.localeVersion, scope]);
 
   return (
     <ThemeProvider theme={theme}>

@@ -21,11 +21,22 @@ export interface LifecycleOptions {
   Root: ComponentType<MicroFrontendProps>;
   /** Providers inside PlatformProvider (toasts, app context). */
   Wrapper?: ComponentType<{ children: React.ReactNode }>;
+  /**
+   * The id prefix of this app's texts, whose catalogue it downloads
+   * (bff/i18n scope); by default the name without "-modal", camel-cased:
+   * "country-block-modal" → "countryBlock".
+   */
+  messageScope?: string;
 }
 
-function Crash({ theme }: { theme: DefaultTheme }) {
+/** The id prefix of an app's texts from its name. */
+export function scopeOf(name: string): string {
+  return name.replace(/-modal$/, '').replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+
+function Crash({ theme, scope }: { theme: DefaultTheme; scope: string }) {
   return (
-    <PlatformProvider theme={theme}>
+    <PlatformProvider theme={theme} scope={scope}>
       <div role="alert" style={{ padding: 32, textAlign: 'center' }}>
         <strong>
           <FormattedMessage {...platformMessages.crash} />
@@ -43,10 +54,14 @@ function Crash({ theme }: { theme: DefaultTheme }) {
  * ReactDOMClient, an error boundary, the platform started and PlatformProvider
  * (i18n + theme) around the app.
  */
-export function createLifecycles({ name, theme, Root, Wrapper }: LifecycleOptions) {
+export function createLifecycles({ name, theme, Root, Wrapper, messageScope = scopeOf(name) }: LifecycleOptions) {
   function App(props: MicroFrontendProps) {
     const inner = <Root {...props} />;
-    return <PlatformProvider theme={theme}>{Wrapper ? <Wrapper>{inner}</Wrapper> : inner}</PlatformProvider>;
+    return (
+      <PlatformProvider theme={theme} scope={messageScope}>
+        {Wrapper ? <Wrapper>{inner}</Wrapper> : inner}
+      </PlatformProvider>
+    );
   }
   const lifecycles = singleSpaReact<MicroFrontendProps>({
     React,
@@ -54,7 +69,7 @@ export function createLifecycles({ name, theme, Root, Wrapper }: LifecycleOption
     rootComponent: App,
     errorBoundary(err: Error, info: ErrorInfo) {
       console.error(`[${name}] render failed`, err, info?.componentStack);
-      return <Crash theme={theme} />;
+      return <Crash theme={theme} scope={messageScope} />;
     },
   });
   return {

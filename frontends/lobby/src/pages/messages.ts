@@ -56,5 +56,5 @@ export const m = defineMessages({
   freeMoneyEmptyTitle: { id: 'lobby.freemoney.empty.title', defaultMessage: 'No free money offers right now' },
   providersTitle: { id: 'lobby.providers.title', defaultMessage: 'Providers' },
   providersEmpty: { id: 'lobby.providers.empty', defaultMessage: 'No providers to show' },
-  levelUp: { id: 'profile.vip.levelUp', defaultMessage: 'Congratulations! You reached the {name} level.' },
+  levelUp: { id: 'lobby.vip.levelUp', defaultMessage: 'Congratulations! You reached the {name} level.' },
 });

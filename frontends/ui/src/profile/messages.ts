@@ -6,14 +6,14 @@ const defineMessages = <K extends string>(messages: Record<K, MessageDescriptor 
 
 /** The profile menu (SPEC section 2), shared by the profile and cashier micro-frontends. */
 export const profileMenuMessages = defineMessages({
-  menuLabel: { id: 'profile.menu.label', defaultMessage: 'Profile menu' },
-  menuMyProfile: { id: 'profile.menu.myProfile', defaultMessage: 'My profile' },
-  menuBalance: { id: 'profile.menu.balance', defaultMessage: 'Balance' },
-  menuVerification: { id: 'profile.menu.verification', defaultMessage: 'Verification' },
-  menuMyBonuses: { id: 'profile.menu.myBonuses', defaultMessage: 'My bonuses' },
-  menuVipClub: { id: 'profile.menu.vipClub', defaultMessage: 'VIP club' },
-  menuStatistics: { id: 'profile.menu.statistics', defaultMessage: 'Statistics' },
-  menuMyHistory: { id: 'profile.menu.myHistory', defaultMessage: 'My history' },
-  menuFreezeAccount: { id: 'profile.menu.freezeAccount', defaultMessage: 'Freeze account' },
-  menuLimits: { id: 'profile.menu.limits', defaultMessage: 'Limits' },
+  menuLabel: { id: 'ui.profileMenu.label', defaultMessage: 'Profile menu' },
+  menuMyProfile: { id: 'ui.profileMenu.myProfile', defaultMessage: 'My profile' },
+  menuBalance: { id: 'ui.profileMenu.balance', defaultMessage: 'Balance' },
+  menuVerification: { id: 'ui.profileMenu.verification', defaultMessage: 'Verification' },
+  menuMyBonuses: { id: 'ui.profileMenu.myBonuses', defaultMessage: 'My bonuses' },
+  menuVipClub: { id: 'ui.profileMenu.vipClub', defaultMessage: 'VIP club' },
+  menuStatistics: { id: 'ui.profileMenu.statistics', defaultMessage: 'Statistics' },
+  menuMyHistory: { id: 'ui.profileMenu.myHistory', defaultMessage: 'My history' },
+  menuFreezeAccount: { id: 'ui.profileMenu.freezeAccount', defaultMessage: 'Freeze account' },
+  menuLimits: { id: 'ui.profileMenu.limits', defaultMessage: 'Limits' },
 });

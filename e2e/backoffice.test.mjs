@@ -121,9 +121,17 @@ describe('back office', () => {
       await page.getByRole('status').getByText(`Withdrawal ${withdrawalId} approved: completed.`).waitFor();
       await page.getByText('No withdrawals with this status.').waitFor();
       await screenshot(page, 'backoffice-withdrawals-1280');
+      // The export is fetched with the session's headers and downloaded.
+      await page.getByLabel('Status').selectOption('all');
+      const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+      assert.equal(csv.suggestedFilename(), 'withdrawals.csv');
 
       // Documents: both confirmed.
       await nav.getByRole('link', { name: 'Documents' }).click();
+      // A document opens in a new tab (fetched with the session's headers).
+      const [view] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'View passport.png' }).click()]);
+      await view.waitForURL(/^blob:/);
+      await view.close();
       for (const kind of ['IDENTITY_PROOF', 'PROOF_OF_ADDRESS']) {
         const doc = page.locator('tbody tr', { hasText: kind }).filter({ hasText: player.email });
         await doc.getByRole('button', { name: /^Approve / }).click();
@@ -188,7 +196,7 @@ describe('back office', () => {
     }, player.token);
     assert.equal(second.status, 200, JSON.stringify(second.json));
     const secondId = second.json.data.withdrawalId;
-    const refused = /^403 [^ ]*\/api\/backoffice\/withdrawals\/[^/]+\/approve$/;
+    const refused = /^40[13] [^ ]*\/api\/backoffice\/withdrawals\/[^/]+\/approve$/;
     await withPage(site.browser, t, { baseURL: site.server.url, viewport: MOBILE, allow: { http: [STAFF_401, refused] } }, async ({ page }) => {
       await logInStaff(page, support);
       const nav = page.getByRole('navigation', { name: 'Back office sections' });
@@ -198,11 +206,20 @@ describe('back office', () => {
       await row.getByText('10.00 EUR').waitFor();
       assert.equal(await page.getByRole('button', { name: /^Approve / }).count(), 0, 'no approve button for support');
       assert.equal(await page.getByRole('button', { name: /^Reject / }).count(), 0, 'no reject button for support');
-      const status = await page.evaluate(async (id) => {
-        const res = await fetch(`/api/backoffice/withdrawals/${id}/approve`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
-        return { status: res.status, body: await res.json() };
-      }, secondId);
-      assert.deepEqual([status.status, status.body.error.code], [403, 'STAFF_FORBIDDEN']);
+      const approve = (id, withToken) =>
+        page.evaluate(
+          async ([id, withToken]) => {
+            const headers = { 'Content-Type': 'application/json' };
+            if (withToken) headers['X-Staff-Token'] = sessionStorage.getItem('casino.staffToken');
+            const res = await fetch(`/api/backoffice/withdrawals/${id}/approve`, { method: 'POST', headers, body: '{}' });
+            return { status: res.status, code: (await res.json()).error?.code };
+          },
+          [id, withToken],
+        );
+      // The server refuses support the finance decision…
+      assert.deepEqual(await approve(secondId, true), { status: 403, code: 'STAFF_FORBIDDEN' });
+      // …and the cookie alone (what a script on a casino page of the same origin has) is no session.
+      assert.deepEqual(await approve(secondId, false), { status: 401, code: 'STAFF_UNAUTHORIZED' });
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(width <= 375, `the page is ${width} px wide at 375`);
       await screenshot(page, 'backoffice-support-375');

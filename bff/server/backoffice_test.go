@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -11,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -23,6 +25,15 @@ import (
 	"casino/bff/ledger"
 	"casino/bff/staff"
 )
+
+// requestTokens maps a staff cookie to its session's request token.
+var requestTokens sync.Map
+
+// staffHeaders are the cookie and the request token of a staff session.
+func staffHeaders(ck *http.Cookie) map[string]string {
+	tok, _ := requestTokens.Load(ck.Value)
+	return map[string]string{"Cookie": ck.Name + "=" + ck.Value, staff.RequestHeader: fmt.Sprint(tok)}
+}
 
 // staffLogin creates a member of role and logs in through the API; the
 // staff clock moves a step on so each log-in has a fresh code.
@@ -42,12 +53,19 @@ func staffLogin(t *testing.T, ts *testServer, c *clock.Manual, email, role strin
 	if err != nil {
 		t.Fatal(err)
 	}
+	var answer struct {
+		Data struct {
+			RequestToken string `json:"requestToken"`
+		} `json:"data"`
+	}
+	json.NewDecoder(res.Body).Decode(&answer)
 	res.Body.Close()
 	for _, ck := range res.Cookies() {
 		if (ck.Name == staff.CookieName || ck.Name == staff.SecureCookieName) && ck.Value != "" {
-			if !ck.HttpOnly || ck.SameSite != http.SameSiteStrictMode {
-				t.Fatalf("staff cookie %+v", ck)
+			if !ck.HttpOnly || ck.SameSite != http.SameSiteStrictMode || answer.Data.RequestToken == "" {
+				t.Fatalf("staff cookie %+v, request token %q", ck, answer.Data.RequestToken)
 			}
+			requestTokens.Store(ck.Value, answer.Data.RequestToken)
 			return ck
 		}
 	}
@@ -91,6 +109,9 @@ func TestBackofficePermissionMatrix(t *testing.T) {
 		}
 		if ck != nil {
 			req.AddCookie(ck)
+			if tok, ok := requestTokens.Load(ck.Value); ok && header["no-token"] == "" {
+				req.Header.Set(staff.RequestHeader, tok.(string))
+			}
 		}
 		res, err := http.DefaultClient.Do(req)
 		if err != nil {
@@ -110,6 +131,15 @@ func TestBackofficePermissionMatrix(t *testing.T) {
 		}
 		if got := call(rt, nil, &http.Cookie{Name: staff.CookieName, Value: "forged"}); got != http.StatusUnauthorized {
 			t.Errorf("%s with a made-up staff cookie: %d, want 401", rt.Pattern, got)
+		}
+		// The cookie alone (a script on a player page of the same origin)
+		// is no session; nor is another session's request token.
+		if got := call(rt, map[string]string{"no-token": "1"}, cookies[staff.RoleAdmin]); got != http.StatusUnauthorized {
+			t.Errorf("%s with the admin's cookie but no request token: %d, want 401", rt.Pattern, got)
+		}
+		other, _ := requestTokens.Load(cookies[staff.RoleSupport].Value)
+		if got := call(rt, map[string]string{"no-token": "1", staff.RequestHeader: other.(string)}, cookies[staff.RoleAdmin]); got != http.StatusUnauthorized {
+			t.Errorf("%s with the admin's cookie and support's request token: %d, want 401", rt.Pattern, got)
 		}
 		for _, role := range staff.Roles {
 			got := call(rt, nil, cookies[role])
@@ -164,7 +194,7 @@ func pendingWithdrawal(t *testing.T, ts *testServer, userID int64, amount string
 
 func staffDo(t *testing.T, ts *testServer, ck *http.Cookie, method, path, body string) (int, map[string]any) {
 	t.Helper()
-	return ts.do(t, method, path, body, map[string]string{"Cookie": ck.Name + "=" + ck.Value})
+	return ts.do(t, method, path, body, staffHeaders(ck))
 }
 
 func auditActions(t *testing.T, ts *testServer, target string) []string {
@@ -243,7 +273,9 @@ func TestBackofficeWithdrawals(t *testing.T) {
 		t.Fatalf("reject: %d %v", code, body)
 	}
 	req, _ := http.NewRequest("GET", ts.URL+"/api/backoffice/withdrawals.csv?status=all", nil)
-	req.AddCookie(fin)
+	for k, v := range staffHeaders(fin) {
+		req.Header.Set(k, v)
+	}
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -348,7 +380,9 @@ func TestBackofficeDocumentsAndReleases(t *testing.T) {
 		t.Fatalf("documents: %d %v", code, body)
 	}
 	req, _ := http.NewRequest("GET", fmt.Sprintf("%s/api/backoffice/documents/%d/file", ts.URL, id1.ID), nil)
-	req.AddCookie(comp)
+	for k, v := range staffHeaders(comp) {
+		req.Header.Set(k, v)
+	}
 	res, err := http.DefaultClient.Do(req)
 	if err != nil || res.StatusCode != 200 || res.Header.Get("Content-Type") != "image/png" || !strings.Contains(res.Header.Get("Content-Security-Policy"), "sandbox") {
 		t.Fatalf("file: %v %v", res, err)

@@ -31,12 +31,15 @@ func (s *Service) Routes() []Route { return append([]Route(nil), s.routes...) }
 
 type ctxKey struct{}
 
-// Require answers 401 without a staff session and 403 when the member's
-// role lacks perm.
+// Require answers 401 without a staff session (the cookie and the request
+// token of RequestHeader) and 403 when the member's role lacks perm.
 func (s *Service) Require(perm Permission, h api.HandlerFunc) api.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) error {
 		m, err := s.Resolve(r.Context(), s.tokenFrom(r))
 		if err != nil {
+			return err
+		}
+		if err := s.checkRequestToken(r, m); err != nil {
 			return err
 		}
 		if perm != "" && !Can(m.Role, perm) {
@@ -72,6 +75,9 @@ func (s *Service) handleLogin(w http.ResponseWriter, r *http.Request) error {
 	}
 	token, m, err := s.Login(r.Context(), req, ip, r.UserAgent())
 	if err != nil {
+		return err
+	}
+	if m.RequestToken, err = s.requestToken(r.Context(), hashToken(token)); err != nil {
 		return err
 	}
 	s.setCookie(w, r, token, int(AbsoluteTTL.Seconds()))

@@ -2,8 +2,10 @@ package staff
 
 import (
 	"context"
+	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
+	"crypto/subtle"
 	"database/sql"
 	"encoding/base64"
 	"errors"
@@ -18,6 +20,41 @@ import (
 	"casino/bff/account"
 	"casino/bff/api"
 )
+
+// RequestHeader carries the session's request token: every back-office
+// call needs it beside the cookie. The back-office page keeps it in its own
+// tab (sessionStorage), which the casino's pages on the same origin cannot
+// read, so a script on a player page cannot ride a staff member's cookie.
+const RequestHeader = "X-Staff-Token"
+
+// requestToken is the session's request token: an HMAC of the session
+// token's hash under a key the server draws once (database.DB.Secret).
+func (s *Service) requestToken(ctx context.Context, tokenHash []byte) (string, error) {
+	s.keyMu.Lock()
+	defer s.keyMu.Unlock()
+	if s.requestKey == nil {
+		k, err := s.db.Secret(ctx, "staff-request-token", 32)
+		if err != nil {
+			return "", err
+		}
+		s.requestKey = k
+	}
+	mac := hmac.New(sha256.New, s.requestKey)
+	mac.Write(tokenHash)
+	return base64.RawURLEncoding.EncodeToString(mac.Sum(nil)), nil
+}
+
+// checkRequestToken compares the request's header with the session's token.
+func (s *Service) checkRequestToken(r *http.Request, m *Member) error {
+	want, err := s.requestToken(r.Context(), m.tokenHash)
+	if err != nil {
+		return err
+	}
+	if got := r.Header.Get(RequestHeader); got == "" || subtle.ConstantTimeCompare([]byte(got), []byte(want)) != 1 {
+		return ErrNoSession
+	}
+	return nil
+}
 
 // The staff cookie: HttpOnly, SameSite=Strict, its own name so nothing of a
 // player's session ever authenticates staff (or the reverse). With secure

@@ -14,6 +14,7 @@ import (
 	"net/mail"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/pquerna/otp"
@@ -99,7 +100,10 @@ type Member struct {
 	Email       string       `json:"email"`
 	Role        string       `json:"role"`
 	Permissions []Permission `json:"permissions"`
-	tokenHash   []byte
+	// RequestToken is given once, in the log-in's answer: the back-office
+	// page sends it in RequestHeader with every call.
+	RequestToken string `json:"requestToken,omitempty"`
+	tokenHash    []byte
 }
 
 // Actor is how the audit log names the member.
@@ -132,6 +136,9 @@ type Service struct {
 	ClientIP func(*http.Request) string
 
 	routes []Route
+
+	keyMu      sync.Mutex
+	requestKey []byte // see requestToken
 }
 
 // NewService returns the staff service on db.

@@ -16,7 +16,10 @@ function renderApp() {
 }
 
 describe('back office', () => {
-  afterEach(() => cleanup());
+  afterEach(() => {
+    cleanup();
+    sessionStorage.clear();
+  });
 
   it('shows each role only the screens its permissions open', () => {
     const paths = (permissions: string[]) => screensFor({ permissions } as never).map((s) => s.path);
@@ -39,13 +42,15 @@ describe('back office', () => {
 
   it('asks for password and code without a staff session, then shows the permitted screens without decision buttons', async () => {
     const calls: string[] = [];
+    const tokens: string[] = [];
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {
         calls.push(`${init?.method ?? 'GET'} ${url} ${init?.body ?? ''}`);
+        tokens.push((init?.headers as Record<string, string> | undefined)?.['X-Staff-Token'] ?? '');
         if (url.endsWith('/api/backoffice/me')) return json(401, { error: { code: 'STAFF_UNAUTHORIZED', message: 'Please log in to the back office' } });
         if (url.endsWith('/api/backoffice/login'))
-          return json(200, { data: { id: 2, email: 'help@example.com', role: 'support', permissions: ['kyc.read', 'withdrawals.read', 'players.read'] } });
+          return json(200, { data: { id: 2, email: 'help@example.com', role: 'support', permissions: ['kyc.read', 'withdrawals.read', 'players.read'], requestToken: 'tok-1' } });
         if (url.includes('/api/backoffice/withdrawals'))
           return json(200, {
             data: {
@@ -66,6 +71,10 @@ describe('back office', () => {
     expect(Array.from(nav.querySelectorAll('a')).map((a) => a.textContent)).toEqual(['Players', 'Withdrawals', 'Documents']);
     fireEvent.click(screen.getByRole('link', { name: 'Withdrawals' }));
     expect(await screen.findByText('ada@example.com')).toBeTruthy();
+    // No session in this tab: no me call; after the log-in every call carries the tab's request token.
+    expect(calls.some((c) => c.includes('/api/backoffice/me'))).toBe(false);
+    expect(sessionStorage.getItem('casino.staffToken')).toBe('tok-1');
+    expect(tokens[calls.findIndex((c) => c.includes('/api/backoffice/withdrawals'))]).toBe('tok-1');
     // Support reads the queue but holds no decision: no dead buttons.
     expect(screen.queryByRole('button', { name: /Approve/ })).toBeNull();
     await waitFor(() => expect(screen.getByTestId('backoffice-who').textContent).toContain('help@example.com (support)'));

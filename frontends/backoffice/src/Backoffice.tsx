@@ -3,7 +3,7 @@ import { Button, Muted, Page, PageTitle, Spinner } from '@casino/ui';
 import { useState, type ComponentType, type MouseEvent } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import styled from 'styled-components';
-import { backoffice, type Member, type Permission } from './api';
+import { backoffice, requestToken, type Member, type Permission } from './api';
 import { m } from './messages';
 import { AuditPage } from './pages/AuditPage';
 import { DashboardPage } from './pages/DashboardPage';
@@ -72,7 +72,8 @@ const Who = styled.div`
 
 export function Backoffice() {
   const intl = useIntl();
-  const [member, setMember] = useState<Member | null | undefined>(undefined);
+  // Without this tab's request token there is no session to ask about.
+  const [member, setMember] = useState<Member | null | undefined>(() => (requestToken() ? undefined : null));
   const me = useQuery(
     'backoffice-me',
     (signal) =>

@@ -1,4 +1,4 @@
-import { request, type Method } from '@casino/platform';
+import { isApiError, request, type Method } from '@casino/platform';
 
 /** The permissions the server names (bff/staff); the screens follow them. */
 export type Permission =
@@ -127,19 +127,58 @@ export interface AuditEntry {
   reason: string;
 }
 
+/** Where this tab keeps the session's request token (sessionStorage: this tab only). */
+export const TOKEN_KEY = 'casino.staffToken';
+export const TOKEN_HEADER = 'X-Staff-Token';
+
+function storage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function requestToken(): string {
+  return storage()?.getItem(TOKEN_KEY) ?? '';
+}
+
+function setRequestToken(token: string | undefined) {
+  if (token) storage()?.setItem(TOKEN_KEY, token);
+  else storage()?.removeItem(TOKEN_KEY);
+}
+
 /**
- * Back-office calls: the staff cookie authenticates them (never a player's
- * token), and a 401 or 403 is the back office's to show: the platform's
- * player log-in redirect is off.
+ * Back-office calls: the staff cookie and this tab's request token
+ * authenticate them (never a player's token; the casino's pages of the same
+ * origin cannot read this tab's token), and a 401 or 403 is the back
+ * office's to show: the platform's player log-in redirect is off.
  */
-function call<T>(method: Method, path: string, opts: { body?: unknown; query?: Record<string, string | undefined>; signal?: AbortSignal } = {}) {
-  return request<T>(method, path, { ...opts, handleForbidden: false });
+async function call<T>(method: Method, path: string, opts: { body?: unknown; query?: Record<string, string | undefined>; signal?: AbortSignal } = {}) {
+  try {
+    return await request<T>(method, path, { ...opts, headers: { [TOKEN_HEADER]: requestToken() }, handleForbidden: false });
+  } catch (e) {
+    if (isApiError(e) && e.status === 401) setRequestToken(undefined);
+    throw e;
+  }
+}
+
+/** Fetches a file with the session's headers and hands it over as a blob URL. */
+export async function fetchFile(path: string): Promise<{ url: string; name: string }> {
+  const res = await fetch(path, { headers: { [TOKEN_HEADER]: requestToken() }, credentials: 'same-origin' });
+  if (!res.ok) throw new Error(`${res.status}`);
+  const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? '';
+  return { url: URL.createObjectURL(await res.blob()), name };
 }
 
 export const backoffice = {
   me: (signal?: AbortSignal) => call<Member>('GET', '/api/backoffice/me', { signal }),
-  login: (email: string, password: string, code: string) => call<Member>('POST', '/api/backoffice/login', { body: { email, password, code } }),
-  logout: () => call<{ ok: boolean }>('POST', '/api/backoffice/logout', { body: {} }),
+  login: async (email: string, password: string, code: string) => {
+    const m = await call<Member & { requestToken?: string }>('POST', '/api/backoffice/login', { body: { email, password, code } });
+    setRequestToken(m.requestToken);
+    return m;
+  },
+  logout: () => call<{ ok: boolean }>('POST', '/api/backoffice/logout', { body: {} }).finally(() => setRequestToken(undefined)),
   dashboard: (signal?: AbortSignal) => call<Dashboard>('GET', '/api/backoffice/dashboard', { signal }),
   players: (q: string, signal?: AbortSignal) => call<PlayerRow[]>('GET', '/api/backoffice/players', { query: { q }, signal }),
   player: (id: string, signal?: AbortSignal) => call<Player>('GET', `/api/backoffice/players/${encodeURIComponent(id)}`, { signal }),

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { backoffice, documentFileUrl, type Document } from '../api';
 import { m } from '../messages';
-import { Failed, Notice, shortTime, StatusFilter, Toolbar, type ScreenProps } from './common';
+import { Failed, FileButton, Notice, shortTime, StatusFilter, Toolbar, type ScreenProps } from './common';
 import { ReasonAction } from './ReasonAction';
 
 const STATUSES = [
@@ -30,9 +30,9 @@ export function DocumentsPage({ member }: ScreenProps) {
       key: 'file',
       header: intl.formatMessage(m.colFile),
       render: (d) => (
-        <a href={documentFileUrl(d.id)} target="_blank" rel="noopener noreferrer external">
+        <FileButton path={documentFileUrl(d.id)}>
           <FormattedMessage {...m.view} /> {d.fileName}
-        </a>
+        </FileButton>
       ),
     },
     { key: 'uploaded', header: intl.formatMessage(m.colUploaded), render: (d) => shortTime(d.uploadedAt) },

@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { backoffice, documentFileUrl, type Player, type PlayerRow, type Withdrawal } from '../api';
 import { m } from '../messages';
-import { Failed, shortTime, type ScreenProps } from './common';
+import { Failed, FileButton, shortTime, type ScreenProps } from './common';
 
 const link = (to: string) => (e: MouseEvent<HTMLAnchorElement>) => {
   e.preventDefault();
@@ -207,9 +207,7 @@ function PlayerView({ id, canNote }: { id: string; canNote: boolean }) {
             key: 'file',
             header: intl.formatMessage(m.colFile),
             render: (d) => (
-              <a href={documentFileUrl(d.id)} target="_blank" rel="noopener noreferrer external">
-                {d.fileName}
-              </a>
+              <FileButton path={documentFileUrl(d.id)}>{d.fileName}</FileButton>
             ),
           },
           { key: 'status', header: intl.formatMessage(m.colStatus), render: (d) => d.status + (d.reason ? ` — ${d.reason}` : '') },

@@ -1,10 +1,10 @@
 import { useQuery } from '@casino/platform';
-import { LinkButton, Stack, Table, type Column } from '@casino/ui';
+import { Stack, Table, type Column } from '@casino/ui';
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { backoffice, withdrawalsCsvUrl, type Withdrawal } from '../api';
 import { m } from '../messages';
-import { Failed, Notice, shortTime, StatusFilter, Toolbar, type ScreenProps } from './common';
+import { Failed, FileButton, Notice, shortTime, StatusFilter, Toolbar, type ScreenProps } from './common';
 import { ReasonAction } from './ReasonAction';
 
 const STATUSES = [
@@ -81,9 +81,9 @@ export function WithdrawalsPage({ member }: ScreenProps) {
     <section aria-label={intl.formatMessage(m.navWithdrawals)}>
       <Toolbar>
         <StatusFilter value={status} options={STATUSES} onChange={setStatus} />
-        <LinkButton variant="secondary" size="sm" href={withdrawalsCsvUrl(status)} download data-native="">
+        <FileButton path={withdrawalsCsvUrl(status)} download="withdrawals.csv">
           <FormattedMessage {...m.exportCsv} />
-        </LinkButton>
+        </FileButton>
       </Toolbar>
       {notice && <Notice role="status">{notice}</Notice>}
       {list.error ? (

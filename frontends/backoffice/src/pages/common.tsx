@@ -1,8 +1,8 @@
 import { Button, Muted, Select, Stack } from '@casino/ui';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl, type MessageDescriptor } from 'react-intl';
 import styled from 'styled-components';
-import type { Member } from '../api';
+import { fetchFile, type Member } from '../api';
 import { m } from '../messages';
 
 export interface ScreenProps {
@@ -57,3 +57,50 @@ export function Toolbar({ children }: { children: ReactNode }) {
 
 /** "2026-11-26T12:00:00.000Z" → "2026-11-26 12:00" (UTC, as the server stores it). */
 export const shortTime = (s: string | undefined) => (s ? s.replace('T', ' ').slice(0, 16) : '');
+
+/**
+ * A file the back office fetches with the session's headers (a plain link
+ * carries the cookie but not this tab's request token): a document opens in
+ * a new tab, an export downloads.
+ */
+export function FileButton({ path, download, children, label }: { path: string; download?: string; children: ReactNode; label?: string }) {
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const open = async () => {
+    setBusy(true);
+    setFailed(false);
+    // Opened at once, in the click: a window opened after the fetch would be blocked.
+    const win = download ? null : window.open('', '_blank');
+    try {
+      const file = await fetchFile(path);
+      if (win) {
+        win.location.href = file.url;
+      } else {
+        const a = document.createElement('a');
+        a.href = file.url;
+        a.download = download || file.name || 'download';
+        document.body.appendChild(a);
+        a.click();
+        a.remove();
+      }
+      setTimeout(() => URL.revokeObjectURL(file.url), 60_000);
+    } catch {
+      win?.close();
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button variant="ghost" size="sm" onClick={open} loading={busy} aria-label={label}>
+        {children}
+      </Button>
+      {failed && (
+        <Muted role="alert" style={{ margin: 0 }}>
+          <FormattedMessage {...m.loadFailed} />
+        </Muted>
+      )}
+    </>
+  );
+}

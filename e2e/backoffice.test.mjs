@@ -102,7 +102,7 @@ describe('back office', () => {
       await logInStaff(page, admin);
       await page.getByText(`${admin.email} (admin)`).waitFor();
       const nav = page.getByRole('navigation', { name: 'Back office sections' });
-      assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Dashboard', 'Players', 'Withdrawals', 'Documents', 'Releases', 'Audit log']);
+      assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Dashboard', 'Players', 'Withdrawals', 'Documents', 'Feature flags', 'Releases', 'Audit log']);
 
       // The dashboard: today's figures from the ledger.
       const eur = page.locator('[data-currency="EUR"]');
@@ -139,6 +139,18 @@ describe('back office', () => {
         await page.getByRole('status').getByText(/^Document \d+ confirmed\.$/).waitFor();
         await doc.waitFor({ state: 'detached' });
       }
+
+      // Feature flags: one turned on with a reason, applied at once.
+      await nav.getByRole('link', { name: 'Feature flags' }).click();
+      const ghost = page.locator('tbody tr', { hasText: 'ghostMode' });
+      await ghost.getByText('Off', { exact: true }).waitFor();
+      await ghost.getByRole('button', { name: 'Turn on ghostMode' }).click();
+      await ghost.getByPlaceholder('Reason').fill('streamers asked for it');
+      await ghost.getByRole('button', { name: 'Confirm' }).click();
+      await page.getByRole('status').getByText('ghostMode is now on.').waitFor();
+      await ghost.getByText('On', { exact: true }).waitFor();
+      const settings = (await (await http(site, '/api/core/casino/settings2')).json()).data;
+      assert.equal(settings.features.ghostMode, true, 'the running server applies the flag');
 
       // Releases: the calendar goes back to the build before, with a reason.
       await nav.getByRole('link', { name: 'Releases' }).click();

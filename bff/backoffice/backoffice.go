@@ -21,6 +21,7 @@ import (
 	"casino/bff/frontends"
 	"casino/bff/kyc"
 	"casino/bff/ledger"
+	"casino/bff/settings"
 	"casino/bff/staff"
 )
 
@@ -32,6 +33,7 @@ type Service struct {
 	KYC       *kyc.Service
 	Frontends *frontends.Registry
 	Ledger    *ledger.Ledger
+	Settings  *settings.Store
 	Clock     clock.Clock // the day of the dashboard; nil: the system clock
 }
 

@@ -29,6 +29,8 @@ func (b *Service) Routes(mux *http.ServeMux) {
 	h("GET /api/backoffice/documents/{id}/file", staff.KYCRead, b.handleDocumentFile)
 	h("POST /api/backoffice/documents/{id}/approve", staff.KYCReview, b.handleReview(true))
 	h("POST /api/backoffice/documents/{id}/reject", staff.KYCReview, b.handleReview(false))
+	h("GET /api/backoffice/features", staff.SettingsRead, b.handleFeatures)
+	h("PUT /api/backoffice/features/{name}", staff.SettingsWrite, b.handleSetFeature)
 	h("GET /api/backoffice/releases", staff.ReleasesRead, b.handleReleases)
 	h("POST /api/backoffice/releases/{name}/activate", staff.ReleasesWrite, b.handleActivate)
 	h("POST /api/backoffice/releases/{name}/rollback", staff.ReleasesWrite, b.handleRollback)
@@ -276,4 +278,34 @@ func (b *Service) handleNote(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return api.WriteData(w, n)
+}
+
+func (b *Service) handleFeatures(w http.ResponseWriter, r *http.Request) error {
+	list, err := b.Features(r.Context())
+	if err != nil {
+		return err
+	}
+	return api.WriteData(w, list)
+}
+
+func (b *Service) handleSetFeature(w http.ResponseWriter, r *http.Request) error {
+	var body struct {
+		Enabled *bool  `json:"enabled"`
+		Reason  string `json:"reason"`
+	}
+	if err := api.Decode(w, r, &body); err != nil {
+		return err
+	}
+	if body.Enabled == nil {
+		return api.ErrValidation.WithField("enabled", "Required")
+	}
+	reason := strings.TrimSpace(body.Reason)
+	if len(reason) > 500 {
+		return api.ErrValidation.WithField("reason", "Invalid format")
+	}
+	f, err := b.SetFeature(r.Context(), staff.From(r.Context()), r.PathValue("name"), *body.Enabled, reason)
+	if err != nil {
+		return err
+	}
+	return api.WriteData(w, f)
 }

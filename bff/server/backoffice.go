@@ -20,6 +20,6 @@ func (a *App) openStaff() {
 // staff session and the role's permission on the server.
 func (a *App) backofficeRoutes(mux *http.ServeMux) {
 	a.Staff.RegisterRoutes(mux)
-	b := &backoffice.Service{DB: a.DB, Staff: a.Staff, Cashier: a.Cashier.Service, KYC: a.KYC, Frontends: a.Frontends, Ledger: a.Ledger}
+	b := &backoffice.Service{DB: a.DB, Staff: a.Staff, Cashier: a.Cashier.Service, KYC: a.KYC, Frontends: a.Frontends, Ledger: a.Ledger, Settings: a.Settings}
 	b.Routes(mux)
 }

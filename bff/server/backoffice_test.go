@@ -86,7 +86,7 @@ func TestBackofficePermissionMatrix(t *testing.T) {
 		cookies[role] = staffLogin(t, ts, c, role+"@staff.example", role)
 	}
 	routes := ts.Staff.Routes()
-	if len(routes) < 18 {
+	if len(routes) < 20 {
 		t.Fatalf("only %d back-office routes", len(routes))
 	}
 	// Log-out ends the session: it goes last.
@@ -437,5 +437,32 @@ func TestBackofficeDocumentsAndReleases(t *testing.T) {
 	code, _ = staffDo(t, ts, boss, "POST", "/api/backoffice/releases/lobby/activate", `{"version":"`+before["lobby"].Version+`","reason":"fixed"}`)
 	if now, _ := ts.Frontends.Current(ctx); code != 200 || now["lobby"].Version != before["lobby"].Version {
 		t.Fatalf("activate: %d", code)
+	}
+
+	// Feature flags: known ones only, a reason, applied at once, audited.
+	if code, _ := staffDo(t, ts, comp, "PUT", "/api/backoffice/features/chat", `{"enabled":false,"reason":"x"}`); code != 403 {
+		t.Fatalf("compliance set a flag: %d", code)
+	}
+	for body, want := range map[string]int{`{"enabled":false}`: 400, `{"reason":"why"}`: 400} {
+		if code, _ := staffDo(t, ts, boss, "PUT", "/api/backoffice/features/chat", body); code != want {
+			t.Fatalf("%s: %d, want %d", body, code, want)
+		}
+	}
+	if code, _ := staffDo(t, ts, boss, "PUT", "/api/backoffice/features/madeUp", `{"enabled":true,"reason":"why"}`); code != 404 {
+		t.Fatalf("unknown flag: %d", code)
+	}
+	if code, body := staffDo(t, ts, boss, "PUT", "/api/backoffice/features/chat", `{"enabled":false,"reason":"moderators away"}`); code != 200 {
+		t.Fatalf("flag: %d %v", code, body)
+	}
+	if st, _ := ts.Settings.Current(ctx); st.Features["chat"] {
+		t.Fatal("chat still on")
+	}
+	list, _ = ts.Staff.Audit(ctx, staff.Filter{Target: "feature:chat"})
+	if len(list) != 1 || fmt.Sprintf("%s %s", list[0].Before, list[0].After) != `{"enabled":true} {"enabled":false}` || list[0].Reason != "moderators away" {
+		t.Fatalf("audit of the flag: %+v", list)
+	}
+	_, body = staffDo(t, ts, boss, "GET", "/api/backoffice/features", "")
+	if !strings.Contains(fmt.Sprint(body["data"]), "map[enabled:false name:chat]") {
+		t.Fatalf("features: %v", body)
 	}
 }

@@ -169,6 +169,15 @@ func (s *Store) load(ctx context.Context) (Settings, error) {
 // Update merges patch (a partial settings document) into the stored settings.
 // Top-level keys replace; the maps pageUrls, features and theme merge key by key.
 func (s *Store) Update(ctx context.Context, patch json.RawMessage) (Settings, error) {
+	return s.UpdateWith(ctx, patch, nil)
+}
+
+// UpdateHook runs inside the update's transaction with the settings before
+// and after: the back office writes its audit row there.
+type UpdateHook func(tx *sql.Tx, before, after Settings) error
+
+// UpdateWith is Update running hook in the update's transaction.
+func (s *Store) UpdateWith(ctx context.Context, patch json.RawMessage, hook UpdateHook) (Settings, error) {
 	var check map[string]json.RawMessage
 	if err := json.Unmarshal(patch, &check); err != nil {
 		return Settings{}, fmt.Errorf("settings patch: %w", err)
@@ -189,7 +198,14 @@ func (s *Store) Update(ctx context.Context, patch json.RawMessage) (Settings, er
 		}
 		_, err = tx.ExecContext(ctx, `INSERT INTO settings(key, value) VALUES (?, ?)
 			ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')`, siteKey, string(doc))
-		return err
+		if err != nil || hook == nil {
+			return err
+		}
+		before, err := merge(Defaults(), []byte(orEmpty(stored)))
+		if err != nil {
+			return err
+		}
+		return hook(tx, before, result)
 	})
 	if err != nil {
 		return Settings{}, fmt.Errorf("update site settings: %w", err)

@@ -53,6 +53,8 @@ const (
 	DashboardRead     Permission = "dashboard.read"
 	PlayersRead       Permission = "players.read"
 	PlayersNote       Permission = "players.note"
+	SettingsRead      Permission = "settings.read"
+	SettingsWrite     Permission = "settings.write"
 )
 
 // grants is the permission table: which roles hold each permission. Admin
@@ -68,6 +70,8 @@ var grants = map[Permission][]string{
 	DashboardRead:     {RoleAdmin, RoleFinance, RoleCompliance},
 	PlayersRead:       {RoleAdmin, RoleSupport, RoleFinance, RoleCompliance},
 	PlayersNote:       {RoleAdmin, RoleSupport, RoleFinance, RoleCompliance},
+	SettingsRead:      {RoleAdmin},
+	SettingsWrite:     {RoleAdmin},
 }
 
 // AllPermissions lists the permissions in a stable order.

@@ -23,11 +23,12 @@ describe('back office', () => {
 
   it('shows each role only the screens its permissions open', () => {
     const paths = (permissions: string[]) => screensFor({ permissions } as never).map((s) => s.path);
-    expect(paths(['withdrawals.read', 'withdrawals.decide', 'kyc.read', 'kyc.review', 'releases.read', 'releases.write', 'audit.read', 'dashboard.read', 'players.read'])).toEqual([
+    expect(paths(['withdrawals.read', 'withdrawals.decide', 'kyc.read', 'kyc.review', 'releases.read', 'releases.write', 'audit.read', 'dashboard.read', 'players.read', 'settings.read'])).toEqual([
       'dashboard',
       'players',
       'withdrawals',
       'documents',
+      'features',
       'releases',
       'audit',
     ]);

@@ -8,6 +8,7 @@ import { m } from './messages';
 import { AuditPage } from './pages/AuditPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { DocumentsPage } from './pages/DocumentsPage';
+import { FeaturesPage } from './pages/FeaturesPage';
 import { LoginForm } from './pages/LoginForm';
 import { PlayersPage } from './pages/PlayersPage';
 import { ReleasesPage } from './pages/ReleasesPage';
@@ -27,6 +28,7 @@ export const SCREENS: Screen[] = [
   { path: 'players', label: m.navPlayers, permission: 'players.read', Page: PlayersPage },
   { path: 'withdrawals', label: m.navWithdrawals, permission: 'withdrawals.read', Page: WithdrawalsPage },
   { path: 'documents', label: m.navDocuments, permission: 'kyc.read', Page: DocumentsPage },
+  { path: 'features', label: m.navFeatures, permission: 'settings.read', Page: FeaturesPage },
   { path: 'releases', label: m.navReleases, permission: 'releases.read', Page: ReleasesPage },
   { path: 'audit', label: m.navAudit, permission: 'audit.read', Page: AuditPage },
 ];

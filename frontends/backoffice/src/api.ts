@@ -11,7 +11,9 @@ export type Permission =
   | 'audit.read'
   | 'dashboard.read'
   | 'players.read'
-  | 'players.note';
+  | 'players.note'
+  | 'settings.read'
+  | 'settings.write';
 
 export interface Member {
   id: number;
@@ -183,6 +185,9 @@ export const backoffice = {
   players: (q: string, signal?: AbortSignal) => call<PlayerRow[]>('GET', '/api/backoffice/players', { query: { q }, signal }),
   player: (id: string, signal?: AbortSignal) => call<Player>('GET', `/api/backoffice/players/${encodeURIComponent(id)}`, { signal }),
   addNote: (id: number, body: string) => call<{ id: number }>('POST', `/api/backoffice/players/${id}/notes`, { body: { body } }),
+  features: (signal?: AbortSignal) => call<{ name: string; enabled: boolean }[]>('GET', '/api/backoffice/features', { signal }),
+  setFeature: (name: string, enabled: boolean, reason: string) =>
+    call<{ name: string; enabled: boolean }>('PUT', `/api/backoffice/features/${encodeURIComponent(name)}`, { body: { enabled, reason } }),
   withdrawals: (status: string, signal?: AbortSignal) =>
     call<{ count: number; rows: Withdrawal[] }>('GET', '/api/backoffice/withdrawals', { query: { status }, signal }),
   approve: (id: string, reason: string) => call<Decision>('POST', `/api/backoffice/withdrawals/${encodeURIComponent(id)}/approve`, { body: { reason } }),

@@ -22,6 +22,22 @@ describe('languages', () => {
     });
   });
 
+  test('Arabic is laid out right to left at 375 px, nothing overflows', async (t) => {
+    requireBuilds(site.server, ['root', 'lobby']);
+    await withPage(site.browser, t, { baseURL: site.server.url, viewport: MOBILE }, async ({ page }) => {
+      await page.goto('/casino?lng=ar');
+      await waitForApp(page, 'lobby');
+      assert.deepEqual([await page.locator('html').getAttribute('lang'), await page.locator('html').getAttribute('dir')], ['ar', 'rtl']);
+      // The header's actions sit at the inline end: on the left in RTL.
+      const brand = await page.locator('.topbar .brand').boundingBox();
+      const actions = await page.locator('.topbar-actions').boundingBox();
+      assert.ok(actions.x < brand.x, `actions (${actions.x}) left of the brand (${brand.x}) in RTL`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `the page is ${overflow} px wider than the screen`);
+      await screenshot(page, 'languages-ar-casino-375');
+    });
+  });
+
   test('a player picks French in the footer: same page, still logged in, kept for their other devices', async (t) => {
     requireBuilds(site.server, ['root', 'lobby']);
     const player = await newPlayer(site, { prefix: 'polyglot' });

@@ -37,13 +37,13 @@ export const StackedTable = styled.div`
       padding: ${({ theme }) => `${theme.space(1)} ${theme.space(3)}`};
       border-bottom: 0;
       white-space: normal;
-      text-align: right !important;
+      text-align: end !important;
       word-break: break-all;
     }
     td[data-label]::before {
       content: attr(data-label);
       color: ${({ theme }) => theme.colors.textMuted};
-      text-align: left;
+      text-align: start;
       word-break: normal;
       flex-shrink: 0;
     }

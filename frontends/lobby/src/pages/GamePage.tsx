@@ -45,7 +45,7 @@ const Stats = styled.dl`
   }
   dd {
     margin: 0;
-    text-align: right;
+    text-align: end;
     font-weight: 600;
   }
 `;

@@ -18,7 +18,7 @@ const Label24h = styled.span`
 
 const Terms = styled.ul`
   margin: 0;
-  padding-left: 1.2em;
+  padding-inline-start: 1.2em;
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space(1)};

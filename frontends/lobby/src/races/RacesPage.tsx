@@ -16,7 +16,7 @@ const Head = styled.div`
 
 const Prizes = styled.ol`
   margin: 0;
-  padding-left: ${({ theme }) => theme.space(5)};
+  padding-inline-start: ${({ theme }) => theme.space(5)};
 `;
 
 const eur = (intl: IntlShape, amount: string, currency = 'EUR') => formatMoney(parseAmount(amount) ?? '0', currency);

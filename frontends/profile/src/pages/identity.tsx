@@ -20,7 +20,7 @@ const Box = styled.div`
   margin: ${({ theme }) => theme.space(4)} 0;
   padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
   border: 1px solid ${({ theme }) => theme.colors.warning};
-  border-left-width: 4px;
+  border-inline-start-width: 4px;
   border-radius: ${({ theme }) => theme.radii.md};
   h3 {
     margin: 0 0 ${({ theme }) => theme.space(2)};

@@ -26,7 +26,7 @@ const Benefits = styled.dl`
   margin: 0;
   dd {
     margin: 0;
-    text-align: right;
+    text-align: end;
     font-weight: 600;
   }
 `;

@@ -46,7 +46,7 @@ const Title = styled.h2`
 const CloseButton = styled.button`
   position: absolute;
   top: ${({ theme }) => theme.space(3)};
-  right: ${({ theme }) => theme.space(3)};
+  inset-inline-end: ${({ theme }) => theme.space(3)};
   width: 36px;
   height: 36px;
   border: 0;

@@ -29,7 +29,7 @@ const StyledTable = styled.table`
     background: ${({ theme }) => theme.colors.surfaceRaised};
     color: ${({ theme }) => theme.colors.textMuted};
     font-weight: 600;
-    text-align: left;
+    text-align: start;
   }
   tr:last-child td {
     border-bottom: 0;

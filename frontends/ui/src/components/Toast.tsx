@@ -19,7 +19,7 @@ const ToastContext = createContext<ToastApi | null>(null);
 
 const Region = styled.div`
   position: fixed;
-  right: ${({ theme }) => theme.space(4)};
+  inset-inline-end: ${({ theme }) => theme.space(4)};
   bottom: ${({ theme }) => theme.space(4)};
   z-index: ${({ theme }) => theme.zIndex.toast};
   display: flex;
@@ -34,7 +34,7 @@ const Item = styled.div<{ $tone: ToastTone }>`
   gap: ${({ theme }) => theme.space(3)};
   padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
   border-radius: ${({ theme }) => theme.radii.md};
-  border-left: 4px solid
+  border-inline-start: 4px solid
     ${({ theme, $tone }) => ({ info: theme.colors.accent, success: theme.colors.success, error: theme.colors.danger })[$tone]};
   background: ${({ theme }) => theme.colors.surfaceRaised};
   color: ${({ theme }) => theme.colors.text};
@@ -42,7 +42,7 @@ const Item = styled.div<{ $tone: ToastTone }>`
 `;
 
 const Dismiss = styled.button`
-  margin-left: auto;
+  margin-inline-start: auto;
   border: 0;
   background: transparent;
   color: ${({ theme }) => theme.colors.textMuted};

@@ -1,7 +1,9 @@
 import { defineMessages } from '@casino/platform';
+import { titles } from './titles/messages';
 
-export const m = defineMessages({
-  depositTitle: { id: 'cashier.deposit.title', defaultMessage: 'Deposit' },
+export const m = {
+  ...titles,
+  ...defineMessages({
   amount: { id: 'cashier.amount', defaultMessage: 'Amount' },
   amountPresets: { id: 'cashier.amount.presets', defaultMessage: 'Quick amounts' },
   increase: { id: 'cashier.amount.increase', defaultMessage: 'Increase amount' },
@@ -13,11 +15,7 @@ export const m = defineMessages({
   depositCta: { id: 'cashier.deposit.submit', defaultMessage: 'Deposit {amount}' },
   selectMethod: { id: 'cashier.deposit.selectMethod', defaultMessage: 'Choose a payment method' },
   minDepositBonus: { id: 'cashier.deposit.minBonus', defaultMessage: 'Minimum deposit for the bonus: {amount}' },
-  withdrawTitle: { id: 'cashier.withdraw.title', defaultMessage: 'Withdraw' },
   required: { id: 'cashier.validation.required', defaultMessage: 'Required' },
-  transactionsTitle: { id: 'cashier.transactions.title', defaultMessage: 'Transactions' },
-  balanceTitle: { id: 'cashier.balance.title', defaultMessage: 'Balance' },
-  myHistoryTitle: { id: 'cashier.myHistory.title', defaultMessage: 'My history' },
   errGlobal: { id: 'cashier.error.GLOBAL_ERROR', defaultMessage: 'The cashier could not open. Verification may be needed.' },
   errCountryBlock: { id: 'cashier.error.DEPOSIT_COUNTRY_BLOCK', defaultMessage: 'Payment methods are unavailable in your country. If you use a VPN, switch it off.' },
   errEmailVerification: { id: 'cashier.error.REQUIRED_EMAIL_VERIFICATION', defaultMessage: 'Please verify your email address first.' },
@@ -50,4 +48,5 @@ export const m = defineMessages({
   // Withdrawal.
   // History.
   errDeposit: { id: 'cashier.error.generic', defaultMessage: 'Deposit error' },
-});
+  }),
+};

@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { matchRoutes, useModal, usePathname, useSession, type AppMessage } from '@casino/platform';
 import { LoginRequired, Page, PageTitle, Skeleton, Stack } from '@casino/ui';
 import { useFailedDepositModal } from './hooks/useFailedDepositModal';
-import { m } from './messages';
+import { titles as m } from './titles/messages';
 
 // Each page is its own chunk: /deposit does not download the withdrawal or history code.
 const named = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): LazyExoticComponent<ComponentType> =>

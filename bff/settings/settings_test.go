@@ -3,6 +3,8 @@ package settings
 import (
 	"context"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"casino/bff/database"
@@ -88,5 +90,15 @@ func TestUpdateMergesOverDefaults(t *testing.T) {
 	}
 	if _, err := s.Update(ctx, json.RawMessage(`{"referAFriendPercent":"many"}`)); err == nil {
 		t.Error("ill-typed patch accepted")
+	}
+}
+
+// Every language the site offers by default has its catalogue (issue 17;
+// scripts/i18n.test.mjs checks each is complete).
+func TestEveryDefaultLanguageHasACatalogue(t *testing.T) {
+	for _, code := range Defaults().Languages {
+		if _, err := os.Stat(filepath.Join("..", "..", "content", "locales", code+".json")); err != nil {
+			t.Errorf("language %s: %v", code, err)
+		}
 	}
 }

@@ -161,7 +161,7 @@ const section = `${START}
 | rounds/s lost to ${RACES} races | ${ok(`${drop.toFixed(1)} %`, drop <= 10)} | ≤ 10 % |
 | server CPU per round added by ${RACES} races | ${cpuAdded.toFixed(0)} % | (the steadier figure on a shared machine) |
 ${busy ? `
-The machine was busy during this run (load average ${load} on ${cpus().length} cores: other test suites were running), so
+The machine was not idle when this run started (load average ${load} on ${cpus().length} cores), so
 these latencies are upper bounds and rounds/s move between runs by ±30 %; CPU per round is the steadier figure.
 ` : ''}
 

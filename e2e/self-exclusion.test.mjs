@@ -115,6 +115,8 @@ describe('self-exclusion, session time limit, reality checks', () => {
       await page.locator('[data-testid="chat"]').waitFor({ timeout: 15_000 });
       assert.equal(await page.getByRole('dialog').count(), 0, 'the restricted session stays logged in');
       await page.getByTestId('game-pulse').getByText(/self-excluded/).waitFor(); // says why, not an empty box
+      await page.getByTestId('chat-refused').getByText(/self-excluded/).waitFor(); // reads the chat, is told why it cannot write
+      assert.equal(await page.getByLabel('Your message').count(), 0, 'no chat input for the restricted session');
       await screenshot(page, 'self-exclusion-restricted-casino-375');
     });
   });

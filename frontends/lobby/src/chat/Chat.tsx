@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
-import { ApiError, useModal, useSession } from '@casino/platform';
+import { ApiError, isApiError, useModal, useSession } from '@casino/platform';
 import { Button, Card, Muted, SectionTitle, Stack } from '@casino/ui';
 import { m } from './messages';
 import { saveChatSettings, sendMessage, useBigWins, useChatHistory, useChatSettings, useChatStream, type BigWin, type ChatMessage, type ChatSettings } from './api';
@@ -134,6 +134,9 @@ export function Chat() {
     }
   };
   const hidden = authenticated && settings?.hideChat;
+  // A session the server keeps out of the chat (a self-excluded player's
+  // withdraw-only session) reads, and is told why instead of getting an input.
+  const refused = authenticated && isApiError(settingsQuery.error) && settingsQuery.error.status === 409 ? settingsQuery.error.message : '';
   return (
     <Wrap data-testid="chat">
       <Card>
@@ -151,7 +154,11 @@ export function Chat() {
                   </li>
                 ))}
               </Lines>
-              {authenticated ? (
+              {refused ? (
+                <Muted role="status" data-testid="chat-refused">
+                  {refused}
+                </Muted>
+              ) : authenticated ? (
                 <Row onSubmit={submit}>
                   <input aria-label={intl.formatMessage(m.chatInput)} value={text} maxLength={300} onChange={(e) => setText(e.target.value)} />
                   <Button type="submit" disabled={!text.trim()}>

@@ -23,44 +23,16 @@ const reasonMinBalance = "min_balance"
 // that never closed it) no longer holds the bonus up.
 const openRoundGrace = time.Hour
 
-var errStillAbove = errors.New("bonus: above its min balance")
+var errNotDue = errors.New("bonus: no longer due to end")
 
 // EndBelowMinBalance ends every active bonus whose bonus balance is below
 // its min balance and returns how many it ended.
 func (s *Service) EndBelowMinBalance(ctx context.Context) (int, error) {
-	rows, err := s.db.Read.QueryContext(ctx, `SELECT ub.id, ub.user_id FROM user_bonuses ub
+	return s.endEach(ctx, "bonus min balance", func(userID, id int64) error { return s.endBelowMinBalance(ctx, userID, id) },
+		`SELECT ub.id, ub.user_id FROM user_bonuses ub
 		WHERE ub.status = 'active' AND ub.min_balance > 0 AND ub.free_spins_left = 0
 			AND COALESCE((SELECT a.balance FROM ledger_accounts a WHERE a.player_id = ub.user_id AND a.currency = ub.currency AND a.kind = 'bonus'), 0) < ub.min_balance
 		ORDER BY ub.id LIMIT 500`)
-	if err != nil {
-		return 0, fmt.Errorf("bonus min balance: %w", err)
-	}
-	type due struct{ id, user int64 }
-	var list []due
-	for rows.Next() {
-		var d due
-		if err := rows.Scan(&d.id, &d.user); err != nil {
-			rows.Close()
-			return 0, err
-		}
-		list = append(list, d)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return 0, err
-	}
-	n := 0
-	for _, d := range list {
-		err := s.endBelowMinBalance(ctx, d.user, d.id)
-		if errors.Is(err, ErrNotActive) || errors.Is(err, errStillAbove) {
-			continue
-		}
-		if err != nil {
-			return n, err
-		}
-		n++
-	}
-	return n, nil
 }
 
 // endBelowMinBalance re-checks one bonus inside the write transaction
@@ -95,7 +67,7 @@ func (s *Service) endBelowMinBalance(ctx context.Context, userID, id int64) erro
 			return err
 		}
 		if minBalance <= 0 || spinsLeft > 0 || open || bonus >= minBalance {
-			return errStillAbove
+			return errNotDue
 		}
 		forfeited, err := s.forfeit(lt, r, bonus, map[string]string{"userBonusId": strconv.FormatInt(id, 10), "reason": reasonMinBalance})
 		if err != nil {

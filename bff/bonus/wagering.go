@@ -268,9 +268,17 @@ func (s *Service) ForfeitActive(ctx context.Context, userID int64) error {
 // ExpireDue forfeits every active bonus past its expiry and returns how many
 // it ended. Safe to run from several places at once: each bonus ends once.
 func (s *Service) ExpireDue(ctx context.Context) (int, error) {
-	rows, err := s.db.Read.QueryContext(ctx, `SELECT id, user_id FROM user_bonuses WHERE status = 'active' AND expires_at <= ? ORDER BY expires_at LIMIT 500`, stamp(s.Now()))
+	return s.endEach(ctx, "bonus expiry", func(userID, id int64) error { return s.end(ctx, userID, id, StatusExpired, true) },
+		`SELECT id, user_id FROM user_bonuses WHERE status = 'active' AND expires_at <= ? ORDER BY expires_at LIMIT 500`, stamp(s.Now()))
+}
+
+// endEach ends, with end, each active bonus query finds (id, user_id; at
+// most a batch) and returns how many it ended. A bonus another run ended
+// first, or that end finds no longer due (errNotDue), is skipped.
+func (s *Service) endEach(ctx context.Context, what string, end func(userID, id int64) error, query string, args ...any) (int, error) {
+	rows, err := s.db.Read.QueryContext(ctx, query, args...)
 	if err != nil {
-		return 0, fmt.Errorf("bonus expiry: %w", err)
+		return 0, fmt.Errorf("%s: %w", what, err)
 	}
 	type due struct{ id, user int64 }
 	var list []due
@@ -288,12 +296,12 @@ func (s *Service) ExpireDue(ctx context.Context) (int, error) {
 	}
 	n := 0
 	for _, d := range list {
-		err := s.end(ctx, d.user, d.id, StatusExpired, true)
-		if errors.Is(err, ErrNotActive) {
+		err := end(d.user, d.id)
+		if errors.Is(err, ErrNotActive) || errors.Is(err, errNotDue) {
 			continue
 		}
 		if err != nil {
-			return n, err
+			return n, fmt.Errorf("%s: %w", what, err)
 		}
 		n++
 	}

@@ -24,53 +24,34 @@ const couponsUsage = `usage: casino coupons [--data DIR] COMMAND
 
 // bonusesCmd runs the operator's bonus catalogue commands (bff/bonus).
 func bonusesCmd(ctx context.Context, args []string) error {
-	fs, c := operatorFlags("bonuses", bonusesUsage, args)
-	if fs.NArg() < 1 {
-		return errors.New(bonusesUsage)
-	}
-	db, err := database.Open(ctx, c.data)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	switch sub, rest := fs.Arg(0), fs.Args()[1:]; {
-	case sub == "list" && len(rest) == 0:
-		list, err := bonus.OperatorBonuses(ctx, db)
-		if err != nil {
-			return err
-		}
-		return printJSON(list)
-	case sub == "put" && len(rest) == 1:
-		raw, err := os.ReadFile(rest[0])
-		if err != nil {
-			return err
-		}
-		msg, err := bonus.PutBonuses(ctx, db, raw)
-		if err != nil {
-			return err
-		}
-		fmt.Println(msg)
-		return nil
-	case sub == "disable" && len(rest) == 1:
-		return bonus.DisableBonus(ctx, db, rest[0])
-	}
-	return errors.New(bonusesUsage)
+	return catalogueCmd(ctx, "bonuses", bonusesUsage, args, catalogue[[]bonus.BonusSummary]{list: bonus.OperatorBonuses, put: bonus.PutBonuses, disable: bonus.DisableBonus})
 }
 
 // couponsCmd runs the operator's coupon commands (bff/bonus).
 func couponsCmd(ctx context.Context, args []string) error {
-	fs, c := operatorFlags("coupons", couponsUsage, args)
+	return catalogueCmd(ctx, "coupons", couponsUsage, args, catalogue[[]bonus.CouponSummary]{list: bonus.OperatorCoupons, put: bonus.PutCoupons, disable: bonus.DisableCoupon})
+}
+
+// catalogue is what list | put FILE.json | disable ID do for one kind.
+type catalogue[T any] struct {
+	list    func(context.Context, *database.DB) (T, error)
+	put     func(context.Context, *database.DB, []byte) (string, error)
+	disable func(context.Context, *database.DB, string) error
+}
+
+func catalogueCmd[T any](ctx context.Context, name, usage string, args []string, c catalogue[T]) error {
+	fs, flags := operatorFlags(name, usage, args)
 	if fs.NArg() < 1 {
-		return errors.New(couponsUsage)
+		return errors.New(usage)
 	}
-	db, err := database.Open(ctx, c.data)
+	db, err := database.Open(ctx, flags.data)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
 	switch sub, rest := fs.Arg(0), fs.Args()[1:]; {
 	case sub == "list" && len(rest) == 0:
-		list, err := bonus.OperatorCoupons(ctx, db)
+		list, err := c.list(ctx, db)
 		if err != nil {
 			return err
 		}
@@ -80,14 +61,14 @@ func couponsCmd(ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		msg, err := bonus.PutCoupons(ctx, db, raw)
+		msg, err := c.put(ctx, db, raw)
 		if err != nil {
 			return err
 		}
 		fmt.Println(msg)
 		return nil
 	case sub == "disable" && len(rest) == 1:
-		return bonus.DisableCoupon(ctx, db, rest[0])
+		return c.disable(ctx, db, rest[0])
 	}
-	return errors.New(couponsUsage)
+	return errors.New(usage)
 }

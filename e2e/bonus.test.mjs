@@ -2,11 +2,17 @@
 // sandbox card processor: a first deposit with the welcome bonus (picked in
 // the deposit page, its minimum shown), the bonus balance, a withdrawal
 // refused while the bonus is active, a deposit below the bonus minimum
-// refused (page and API), and the player's bonus list and cancel.
+// refused (page and API), and the player's bonus list and cancel; free
+// spins played in the studio game, their winnings wagered there and the
+// converted money withdrawn in the cashier.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { PENDING_API, http, requireBuilds, screenshot, useSite, waitForApp, withPage } from './lib/suite.mjs';
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PENDING_API, http, requireBuilds, screenshot, useSite, waitFor, waitForApp, withPage } from './lib/suite.mjs';
 import { api, newPlayer, openAs } from './lib/players.mjs';
+import { casino } from './lib/server.mjs';
 
 async function openCashier(site, page, path, token) {
   await openAs(page, site, token, path);
@@ -134,5 +140,91 @@ describe('bonus', () => {
     assert.equal(res.json.error.code, 'BONUS_MIN_DEPOSIT');
     assert.equal(res.json.error.message, 'Minimum deposit for the bonus: 20.00 EUR');
     assert.equal((await api(site, 'GET', '/api/user/get-user-details', null, token)).json.data.userWallet.balance, '0.00');
+  });
+  test('free spins: played in the studio game ("free spins left" goes down), the winnings wagered there, converted and withdrawn', async (t) => {
+    requireBuilds(site.server, ['root', 'cashier', 'profile']);
+    const set = await http(site, '/api/admin/cashier/settings', {
+      method: 'PUT', headers: { 'Content-Type': 'application/json', 'X-Admin-Token': ADMIN }, body: JSON.stringify({ depositWageringMultiplier: '0' }),
+    });
+    assert.equal(set.status, 200);
+    // 50 spins: the chance that none of them wins on Fruit Fiesta is far below one in a million,
+    // so there are winnings to wager (the studio's outcomes are its provably fair draws, not steered).
+    const file = join(tmpdir(), `spins50-${process.pid}-${Date.now()}.json`);
+    await writeFile(file, JSON.stringify({
+      bonuses: [{ code: 'op-spins-50', name: '50 free spins', type: 'freespins', isActive: true, couponOnly: true, wageringMultiplier: 1,
+        wageringType: 'REAL_TO_FUN', daysValid: 7, freeSpinsQuantity: 50, freeSpinGame: 'fruit-fiesta', requiresEmailVerification: true,
+        banner: { en: { bannerTitle: '50 free spins on Fruit Fiesta' } }, amounts: { EUR: { freeSpinBet: '0.10', maxWinAmount: '500.00', maxBet: '5.00' } } }],
+      coupons: [{ code: 'SPINS50', bonus: 'op-spins-50', isActive: true, maxRedemptions: 100 }],
+    }));
+    await casino(['bonuses', '--data', site.server.dataDir, 'put', file]);
+    const player = await newPlayer(site, { prefix: 'spinwd', deposit: '100.00' });
+    const redeemed = await api(site, 'POST', '/api/user/redeem-coupon', { code: 'SPINS50' }, player.token);
+    assert.equal(redeemed.status, 200, JSON.stringify(redeemed.json));
+    const bonusOf = async () => (await api(site, 'GET', '/api/user/get-user-bonuses', null, player.token)).json.data.rows[0];
+
+    let winnings;
+    await withPage(site.browser, t, opts({ reducedMotion: 'reduce' }), async ({ page }) => {
+      await openAs(page, site, player.token, '/play/studio/fruit-fiesta');
+      await page.locator('body[data-ready="1"]').waitFor({ timeout: 15_000 });
+      const left = page.locator('#free-spins');
+      await left.getByText(/^Free spins left: 50 of 50 · bet 0\.10 EUR/).waitFor();
+      const spinButton = page.locator('#spin');
+      const spin = async () => {
+        const answer = page.waitForResponse((r) => r.url().includes('/spin') && r.request().method() === 'POST');
+        await spinButton.click();
+        const res = await (await answer).json();
+        assert.ok(res.data, JSON.stringify(res));
+        await waitFor(async () => !(await spinButton.isDisabled()), { what: 'spin enabled', timeout: 15_000 });
+        return res.data;
+      };
+      for (let n = 49; n >= 0; n--) {
+        assert.equal(await spinButton.textContent(), 'Free spin');
+        assert.equal((await spin()).freeRound, true);
+        if (n > 0) await left.getByText(new RegExp(`^Free spins left: ${n} of 50`)).waitFor();
+      }
+      await left.getByText(/^Free spins played: winnings \d+\.\d\d EUR are in your bonus balance\.$/).waitFor();
+      const played = await bonusOf();
+      winnings = Number(played.bonusAmount);
+      assert.ok(winnings > 0, 'some of 50 spins won');
+      assert.deepEqual([played.status, played.freeSpinsLeft, played.wagerLeft], ['active', 0, played.bonusAmount], '1 × the winnings to wager');
+
+      // Wagering the winnings with real money in the same game.
+      assert.equal(await spinButton.textContent(), 'Spin');
+      // From the lowest bet up to the first of 1 EUR or more (the bonus allows up to 5.00).
+      const stake = async () => parseFloat(await page.locator('#bet').textContent());
+      while (!(await page.locator('#bet-down').isDisabled())) await page.locator('#bet-down').click();
+      for (let i = 0; i < 30 && (await stake()) < 1; i++) await page.locator('#bet-up').click();
+      const perSpin = await stake();
+      assert.ok(perSpin >= 1 && perSpin <= 5, `bet ${perSpin}`);
+      let spins = 0;
+      while ((await bonusOf()).status === 'active') {
+        assert.ok(++spins <= Math.ceil(winnings / perSpin) + 1, `wagering ${winnings} at ${perSpin} took ${spins} spins`);
+        assert.equal((await spin()).freeRound, undefined);
+      }
+    });
+    const done = await bonusOf();
+    assert.equal(done.status, 'completed', JSON.stringify(done));
+    const wallet = (await api(site, 'GET', '/api/user/get-user-details', null, player.token)).json.data.userWallet;
+    assert.equal(wallet.bonusBalance, '0.00', 'the winnings were converted to real money');
+
+    // My bonuses shows it completed; the cashier pays the money out.
+    await withPage(site.browser, t, opts({ viewport: { width: 375, height: 812 } }), async ({ page }) => {
+      await openAs(page, site, player.token, '/profile2/my-bonuses');
+      await waitForApp(page, 'profile');
+      const row = page.getByTestId('my-bonuses').locator('tbody tr').first();
+      await row.getByText('50 free spins on Fruit Fiesta').waitFor();
+      await row.getByText('Completed').waitFor();
+      await openCashier(site, page, '/withdraw', player.token);
+      await page.getByRole('radio', { name: 'Bank transfer' }).click();
+      await page.getByLabel('Amount (EUR)').fill(wallet.withdrawable);
+      await page.getByLabel('Beneficiary name').fill('Ada Lovelace');
+      await page.getByLabel('Account number').fill('DE89370400440532013000');
+      await page.getByLabel('Bank code (IFSC)').fill('HDFC0001234');
+      await page.getByRole('button', { name: 'Request withdrawal' }).click();
+      await page.getByTestId('withdraw-result').getByText(/^Withdrawal success/).waitFor();
+      await screenshot(page, 'bonus-free-spins-withdrawn-375');
+    });
+    const after = (await api(site, 'GET', '/api/user/get-user-details', null, player.token)).json.data.userWallet;
+    assert.deepEqual([after.withdrawable, after.onHold], ['0.00', wallet.withdrawable]);
   });
 });

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sync"
+	"strings"
 	"testing"
 	"time"
 
@@ -330,5 +331,28 @@ func TestTableBetsThroughTheWallet(t *testing.T) {
 	}
 	if len(phases) != 3 {
 		t.Fatalf("phases %v", phases)
+	}
+}
+
+// The lobby reserves 300 × 400 for a thumbnail: every one declares that
+// size, and a slot's is drawn from its art (scripts/studio-thumbs.mjs), not
+// a monogram, and stays light.
+func TestThumbnailsAreDrawnArtOfAFixedSize(t *testing.T) {
+	for _, ti := range testCatalog(t).Titles() {
+		b, err := os.ReadFile(filepath.Join(contentDir(t), "games", "thumbnails", ti.ID+".svg"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		head, _, _ := strings.Cut(string(b), ">")
+		if !strings.Contains(head, `width="300" height="400"`) || !strings.Contains(head, `viewBox="0 0 300 400"`) {
+			t.Errorf("%s: root element %s", ti.ID, head)
+		}
+		shapes := 0
+		for _, s := range []string{"<path", "<circle", "<ellipse", "<rect"} {
+			shapes += strings.Count(string(b), s)
+		}
+		if ti.Kind == KindSlot && (shapes < 20 || len(b) > 16<<10) {
+			t.Errorf("%s: %d bytes, %d shapes: want drawn art under 16 KiB", ti.ID, len(b), shapes)
+		}
 	}
 }

@@ -34,15 +34,10 @@ func main() {
 	only := flag.String("only", "", "generate only this game id")
 	verbose = flag.Bool("v", false, "log the tuning steps")
 	mathsOnly := flag.Bool("maths", false, "only recompute the maths files of the existing definitions")
-	thumbs := flag.Bool("thumbs", false, "only draw the thumbnails (content/games/thumbnails)")
+	thumbs := flag.Bool("thumbs", false, "only draw the live table's thumbnail (the slots' are drawn from their art: node scripts/studio-thumbs.mjs)")
 	flag.Parse()
 	if *thumbs {
 		dir := filepath.Join(*out, "..", "thumbnails")
-		for _, d := range designs() {
-			if err := writeThumb(dir, d.def.ID, d.def.Name, "Aurum Studio"); err != nil {
-				log.Fatal(err)
-			}
-		}
 		if err := writeThumb(dir, studio.RouletteID, "European Roulette", "Live table"); err != nil {
 			log.Fatal(err)
 		}

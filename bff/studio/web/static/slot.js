@@ -11,6 +11,13 @@
     if (!artCache[s.id]) artCache[s.id] = window.studioArt.svg(s, state.game.symbols.indexOf(s));
     return artCache[s.id];
   }
+  // The game's scene behind the page and its logo in the header (art.js).
+  (function () {
+    var id = document.body.dataset.game, name = $('title-text').textContent;
+    $('scene').innerHTML = window.studioArt.scene(id);
+    $('logo').innerHTML = window.studioArt.logo(id, name);
+    $('title-text').className = 'sr-only';
+  })();
   var calm = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
   var client = window.studioClient, api = client.api, say = client.say;

@@ -67,6 +67,10 @@ func Big(w wallet.Win, multiplier int) bool {
 
 // Offer queues w when it is big; it never blocks (the wallet's Won hook).
 func (f *Feed) Offer(w wallet.Win) {
+	// Most rounds win less than their stake: they never read the setting.
+	if w.Free || w.Stake <= 0 || w.Amount < w.Stake {
+		return
+	}
 	m, err := f.Multiplier(context.Background())
 	if err != nil || !Big(w, m) {
 		return

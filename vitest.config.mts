@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     environment: 'happy-dom',
     include: ['frontends/*/src/**/*.test.{ts,tsx}', 'frontends/*/test/**/*.test.{ts,mjs}', 'shell/root-config/src/**/*.test.ts', 'shell/root-config/test/**/*.test.{ts,mjs}', 'scripts/**/*.test.mjs'],
+    setupFiles: ['./scripts/vitest-setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
     reporters: ['default', './scripts/vitest-summary-reporter.mjs'],

@@ -48,6 +48,8 @@ type Labels struct {
 	AppFailedTitle, AppFailedText, Retry, Close string
 	// A self-excluded player's restricted session ({until} is replaced).
 	Restricted, RestrictedPermanent string
+	// The onboarding tour (tour.go).
+	Tour TourLabels
 }
 
 // Layout is what every page of one language shares while the settings stay the
@@ -139,6 +141,10 @@ type Page struct {
 	Head, BodyStart, BodyEnd string
 
 	CountryBlock *CountryBlock
+
+	// Tour is the onboarding tour's JSON (TourJSON) for a player who has not
+	// seen it yet; "" for none.
+	Tour string
 }
 
 // LoggedIn reports whether a player is logged in.

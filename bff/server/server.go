@@ -27,6 +27,7 @@ import (
 	"casino/bff/ledger"
 	"casino/bff/loyalty"
 	"casino/bff/mail"
+	"casino/bff/onboarding"
 	"casino/bff/openapi"
 	"casino/bff/protection"
 	"casino/bff/races"
@@ -268,6 +269,7 @@ func (a *App) routes() (*http.ServeMux, error) {
 	a.statisticsRoutes(mux)
 	a.chatRoutes(mux)
 	a.backofficeRoutes(mux)
+	onboarding.New(a.DB, nil).Routes(mux, a.Sessions)
 	handle("POST /api/user/log-event", a.Tracking.Handler())
 	handle("GET /api/user/events", a.Sessions.RequireUser(a.Realtime.Handler()))
 

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"casino/bff/onboarding"
 	"casino/bff/settings"
 	"casino/bff/site"
 	"casino/shell"
@@ -22,6 +23,7 @@ func (a *App) mountSite(mux *http.ServeMux) error {
 		CountryBlock: a.countryBlock,
 
 		RememberLanguage: a.Accounts.SetLocale,
+		TourSeen:         onboarding.New(a.DB, nil).Seen,
 	})
 	if err != nil {
 		return err

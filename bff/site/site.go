@@ -47,6 +47,10 @@ type Deps struct {
 	// RememberLanguage, when set, keeps the language a logged-in player
 	// chose (?lng=) as their preferred one (account.Service.SetLocale).
 	RememberLanguage func(ctx context.Context, playerID int64, lng string) error
+	// TourSeen, when set, says whether a player has finished or skipped the
+	// onboarding tour (bff/onboarding); while not, and the onboardingTour
+	// flag is on, the header carries the tour.
+	TourSeen func(ctx context.Context, playerID int64) (bool, error)
 }
 
 // CountryBlockFunc decides whether a page request gets the full-screen
@@ -182,6 +186,9 @@ func (s *Site) begin(w http.ResponseWriter, r *http.Request) (*request, bool) {
 	}
 	return &request{settings: st, player: player, lang: lang, layout: layout}, true
 }
+
+// limitsPath is the responsible-gaming limits page the tour links to.
+const limitsPath = "/profile2/limits"
 
 // langCookie remembers a language chosen in the footer (?lng=xx).
 const langCookie = "casino_lng"
@@ -368,6 +375,13 @@ func (s *Site) page(w http.ResponseWriter, r *http.Request, q *request, kind she
 			} else {
 				p.Viewer.Until = q.player.SelfExclusionUntil
 			}
+		}
+	}
+	if q.player != nil && !q.player.Restricted && s.deps.TourSeen != nil && q.settings.Feature("onboardingTour") {
+		if seen, err := s.deps.TourSeen(r.Context(), q.player.ID); err != nil {
+			slog.Error("site: onboarding tour state", "err", err) // the page goes without the tour
+		} else if !seen {
+			p.Tour = p.TourJSON(limitsPath)
 		}
 	}
 	if m := r.URL.Query().Get("modal"); m != "" {

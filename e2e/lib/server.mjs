@@ -76,10 +76,15 @@ export async function waitFor(fn, { timeout = 10_000, interval = 25, what = 'con
   }
 }
 
-/** Makes a fresh data directory: migrated, seeded with data/seed. */
-export async function freshDataDir(prefix = 'casino-e2e-') {
+/**
+ * Makes a fresh data directory: migrated, seeded with data/seed, the
+ * onboarding tour off unless {tour: true} (its modal dialog would stand in
+ * front of every other test's first page as a logged-in player).
+ */
+export async function freshDataDir(prefix = 'casino-e2e-', { tour = false } = {}) {
   const dir = await mkdtemp(join(tmpdir(), prefix));
   await casino(['seed', '--data', dir, '--seed', SEED]);
+  if (!tour) await casino(['settings', '--data', dir, 'patch', JSON.stringify({ features: { onboardingTour: false } })]);
   return dir;
 }
 
@@ -101,6 +106,7 @@ export async function publishBuilds(dir, names) {
  *   publish: true (all built front-ends, default) | false | ['lobby', …]
  *   dataDir: reuse a directory (not removed on stop)
  *   env:     extra environment
+ *   tour:    a fresh data directory keeps the onboarding tour on (freshDataDir)
  * Returns {url, port, dataDir, deployToken, published, missing, stop(), log()}.
  */
 /**
@@ -110,10 +116,10 @@ export async function publishBuilds(dir, names) {
  */
 export const E2E_LIMITS = { CASINO_WRITE_RATE: '5000,10000', CASINO_WRITE_RATE_TOTAL: '10000', CASINO_MAX_STREAMS: '500,10000' };
 
-export async function startServer({ publish = true, dataDir, env = {}, content = CONTENT } = {}) {
+export async function startServer({ publish = true, dataDir, env = {}, content = CONTENT, tour = false } = {}) {
   requireBinary();
   const ownDir = !dataDir;
-  const dir = dataDir ?? (await freshDataDir());
+  const dir = dataDir ?? (await freshDataDir(undefined, { tour }));
   let published = [];
   let missing = [];
   if (publish) {

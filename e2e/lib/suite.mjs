@@ -12,7 +12,7 @@ export * from './server.mjs';
  * Registers before/after hooks and returns an object whose .server and
  * .browser are set once before() has run. {browser: false} skips Chromium.
  */
-export function useSite({ publish = true, browser = true, env } = {}) {
+export function useSite({ publish = true, browser = true, env, tour } = {}) {
   // A failed setup is reported by every test (not only by the hook, which
   // some reporters show as "cancelled" without the reason).
   let setupError = null;
@@ -33,7 +33,7 @@ export function useSite({ publish = true, browser = true, env } = {}) {
   };
   before(async () => {
     try {
-      server = await startServer({ publish, env });
+      server = await startServer({ publish, env, tour });
       if (server.missing.length) {
         console.log(`# note: front-end builds not found, not published: ${server.missing.join(', ')}`);
       }

@@ -102,18 +102,30 @@ function interceptLinks(): void {
   });
 }
 
+/**
+ * The onboarding tour: its chunk loads only when the server put a tour in the
+ * header (a logged-in player who has not seen it), so guests never fetch it.
+ */
+function maybeTour(): void {
+  if (!document.getElementById('onboarding-tour')) return;
+  import(/* webpackChunkName: "tour" */ './tour')
+    .then((m) => m.startTour())
+    .catch((e) => console.warn('[root-config] onboarding tour failed', e));
+}
+
 function boot(): void {
   const remotes = applyDevOverrides(readRemotes());
   startFederation(toFederationRemotes(remotes));
   registerApps(remotes);
   isolateFailures(remotes);
   interceptLinks();
-  window.addEventListener('casino:auth-changed', () => void refreshHeader());
+  window.addEventListener('casino:auth-changed', () => void refreshHeader().then((ok) => ok && maybeTour()));
   window.addEventListener('single-spa:app-change', () => {
     // A remote that failed to load leaves the server skeleton in place.
     document.getElementById('mf-page')?.removeAttribute('aria-busy');
   });
   start({ urlRerouteOnly: true });
+  maybeTour();
 }
 
 boot();

@@ -1,6 +1,7 @@
 package i18n
 
 import (
+	"strings"
 	"sync"
 
 	"golang.org/x/text/language"
@@ -31,10 +32,7 @@ func Preferred(acceptLanguage string, offered []string) string {
 var matchers sync.Map // string (joined codes) → language.Matcher
 
 func matcherFor(offered []string) language.Matcher {
-	key := ""
-	for _, c := range offered {
-		key += c + ","
-	}
+	key := strings.Join(offered, ",") // one allocation per request, not one per language
 	if m, ok := matchers.Load(key); ok {
 		return m.(language.Matcher)
 	}

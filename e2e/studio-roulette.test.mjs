@@ -1,7 +1,10 @@
 // The live roulette table in Chromium: a guest (fun money, phone) and a
-// logged-in player (real money, desktop) follow the same shared round over
-// the realtime stream; the player's bet is staked and paid through the
-// seamless wallet (the ledger balance moves by payout − stake).
+// logged-in depositor (real money, desktop) follow the same shared round over
+// the realtime stream. The player places chips on the betting board, undoes
+// and clears them (each stake given back through the seamless wallet), bets
+// with the keyboard, sees the countdown, the result announced, the winning
+// spots lit and the win counted; next round Repeat places the same bets
+// again. Every balance is checked against the ledger. ~35 s.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DESKTOP, MOBILE, screenshot, useSite, waitFor } from './lib/suite.mjs';
@@ -9,56 +12,138 @@ import { api, newPlayer } from './lib/players.mjs';
 import { openPage } from './lib/browser.mjs';
 
 const RED = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36];
+const colour = (n) => (n === 0 ? 'green' : RED.includes(n) ? 'red' : 'black');
+const text = async (page, sel) => (await page.locator(sel).textContent()).trim();
+const see = (page, sel, want) => waitFor(async () => (await page.locator(sel).count()) > 0 && (await text(page, sel)) === want, { what: `${sel} = ${want}`, timeout: 5000 });
+const spot = (page, name) => page.getByRole('button', { name: new RegExp(`^Bet on ${name}(,|$)`) });
 
-describe('studio live roulette', () => {
-  const site = useSite({ publish: [], env: { CASINO_ROULETTE_TIMES: '6s,1s,3s' } });
+describe('studio live roulette table', () => {
+  const site = useSite({ publish: [], env: { CASINO_ROULETTE_TIMES: '9s,1s,3s' } });
 
-  test('guest and player share a round; the player\'s red bet is paid through the wallet', async () => {
+  /** Waits for a betting window with at least ms left. */
+  async function freshWindow(ms) {
+    let round = 0;
+    await waitFor(async () => {
+      const { json } = await api(site, 'GET', '/api/studio/tables/european-roulette');
+      round = json.data.round;
+      return json.data.phase === 'betting' && json.data.closesAt - json.data.now > ms;
+    }, { timeout: 25_000, interval: 100, what: 'betting window' });
+    return round;
+  }
+  async function bet(page, click) {
+    const res = page.waitForResponse((r) => /\/bets(\/withdraw)?$/.test(r.url()));
+    await click();
+    const json = await (await res).json();
+    assert.ok(json.data, JSON.stringify(json));
+    return json.data;
+  }
+  const ledger = async (token) => (await api(site, 'GET', '/api/user/get-user-details', null, token)).json.data.userWallet.balance;
+
+  test('chips on the board, undo, clear, keyboard, countdown, result and repeat; stakes and wins through the wallet', async () => {
     const { token } = await newPlayer(site, { prefix: 'roulette', lastName: 'Byron', deposit: '50.00' });
-    const guest = await openPage(site.browser, { baseURL: site.server.url, viewport: MOBILE });
-    const player = await openPage(site.browser, { baseURL: site.server.url, viewport: DESKTOP });
+    // Both prefer reduced motion: the wheel stops at once and the result shows with the phase (the
+    // wheel's motion is studio-wheel.test.mjs's).
+    const guest = await openPage(site.browser, { baseURL: site.server.url, viewport: MOBILE, reducedMotion: 'reduce' });
+    const player = await openPage(site.browser, { baseURL: site.server.url, viewport: DESKTOP, reducedMotion: 'reduce' });
     try {
       await player.context.addCookies([{ name: 'casino_session', value: token, url: site.server.url }]);
       await guest.page.goto('/play/studio/european-roulette');
       await player.page.goto('/play/studio/european-roulette');
       for (const p of [guest.page, player.page]) await p.locator('body[data-ready="1"]').waitFor();
+      const page = player.page;
       assert.match(await guest.page.locator('#mode').textContent(), /Fun money/);
-      assert.equal((await guest.page.locator('#balance').textContent()).trim(), '1000.00 FUN');
-      assert.match(await player.page.locator('#mode').textContent(), /Real money/);
-      assert.equal((await player.page.locator('#balance').textContent()).trim(), '50.00 EUR');
+      await see(guest.page, '#balance', '1000.00 FUN');
+      assert.match(await page.locator('#mode').textContent(), /Real money/);
+      await see(page, '#balance', '50.00 EUR');
+      // The board: 0–36 in their colours, 3 columns, 3 dozens, 6 even chances; the table's chips.
+      assert.equal(await page.locator('.spot.num').count(), 37);
+      assert.equal(await page.locator('.spot.num.red').count(), 18);
+      assert.equal(await page.locator('.spot.num.black').count(), 18);
+      assert.equal(await page.locator('.spot.out').count(), 12);
+      assert.deepEqual(await page.locator('.chip-value').allTextContents(), ['0.1', '1', '5', '25', '100']);
 
-      // Wait for a fresh betting window with time left, then bet 1.00 on red.
-      await waitFor(async () => {
-        const { json } = await api(site, 'GET', '/api/studio/tables/european-roulette');
-        return json.data.phase === 'betting' && json.data.closesAt - json.data.now > 3000;
-      }, { timeout: 20_000, interval: 100, what: 'betting window' });
-      await player.page.getByRole('button', { name: '1.00' }).click();
-      const placed = player.page.waitForResponse((r) => r.url().endsWith('/bets'));
-      await player.page.getByRole('button', { name: 'Bet on Red' }).click();
-      const res = await (await placed).json();
-      assert.ok(res.data, JSON.stringify(res));
-      const round = res.data.round;
-      await waitFor(async () => (await player.page.locator('#balance').textContent()).trim() === '49.00 EUR', { what: 'stake taken' });
-      await screenshot(player.page, 'studio-roulette-bet-1280');
+      const round = await freshWindow(8000);
+      // The countdown runs from the stream's deadline.
+      await page.locator(`body[data-round="${round}"][data-phase="betting"]`).waitFor();
+      const s1 = Number((await text(page, '#phase')).match(/^Place your bets · (\d+) s$/)?.[1]);
+      assert.ok(s1 >= 1 && s1 <= 9, `countdown ${s1}`);
+      const w1 = await page.locator('#timer-bar').evaluate((e) => e.getBoundingClientRect().width);
+      assert.ok(w1 > 0, 'the bar shows the time left');
 
-      // Both pages see the same result of the same round.
-      for (const p of [guest.page, player.page]) {
-        await p.locator(`body[data-round="${round}"][data-phase="result"]`).waitFor({ timeout: 20_000 });
-      }
-      const [g, pl] = await Promise.all([guest.page, player.page].map((p) => p.locator('#wheel').textContent()));
+      await page.getByRole('button', { name: '1', exact: true }).click();
+      let p = await bet(page, () => spot(page, '17').click());
+      p = await bet(page, () => spot(page, '17').click());
+      await page.getByRole('button', { name: '5', exact: true }).click();
+      p = await bet(page, () => spot(page, 'Red').click());
+      assert.equal(p.staked, 700);
+      await see(page, '[data-bet="straight:17"] .chip', '2');
+      await see(page, '[data-bet="red:0"] .chip', '5');
+      await see(page, '#total', '7.00 EUR');
+      await see(page, '#balance', '43.00 EUR');
+      // Undo takes back the last chip, Clear the rest: the wallet gives the stakes back.
+      p = await bet(page, () => page.getByRole('button', { name: 'Undo' }).click());
+      assert.equal(p.staked, 200);
+      await waitFor(async () => (await page.locator('[data-bet="red:0"] .chip').count()) === 0, { what: 'no ' + '[data-bet="red:0"] .chip', timeout: 5000 });
+      await see(page, '#balance', '48.00 EUR');
+      p = await bet(page, () => page.getByRole('button', { name: 'Clear' }).click());
+      assert.equal(p.staked, 0);
+      await waitFor(async () => (await page.locator('.spot .chip').count()) === 0, { what: 'no ' + '.spot .chip', timeout: 5000 });
+      await see(page, '#balance', '50.00 EUR');
+      assert.equal(await ledger(token), '50.00');
+      // With the keyboard: the board's spots are buttons; arrows move between them.
+      await page.getByRole('button', { name: '1', exact: true }).click();
+      await spot(page, '17').focus();
+      await page.keyboard.press('ArrowRight');
+      assert.equal(await page.evaluate(() => document.activeElement.dataset.bet), 'straight:20');
+      p = await bet(page, () => page.keyboard.press('Enter'));
+      await page.getByRole('button', { name: '0.1', exact: true }).click();
+      p = await bet(page, () => spot(page, 'Red').click());
+      assert.equal(p.staked, 110);
+      await see(page, '#balance', '48.90 EUR');
+      await guest.page.getByRole('button', { name: '25', exact: true }).click();
+      await bet(guest.page, () => spot(guest.page, '2nd 12').click());
+      await screenshot(page, 'studio-roulette-table-1280');
+      await screenshot(guest.page, 'studio-roulette-table-375');
+      assert.ok(await guest.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'no horizontal scroll at 375 px');
+
+      // Both pages see the same result, announced, on the history, the winning spots lit.
+      for (const pg of [page, guest.page]) await pg.locator(`body[data-round="${round}"][data-phase="result"]`).waitFor({ timeout: 20_000 });
+      const [g, pl] = await Promise.all([guest.page, page].map((x) => text(x, '#wheel')));
       assert.equal(g, pl, 'same result on both pages');
-      const number = Number.parseInt(pl, 10);
-      const want = RED.includes(number) ? '51.00 EUR' : '49.00 EUR';
-      await waitFor(async () => (await player.page.locator('#balance').textContent()).trim() === want, { what: want, timeout: 10_000 });
-      const details = await api(site, 'GET', '/api/user/get-user-details', null, token);
-      assert.ok(JSON.stringify(details.json.data.userWallet).includes(want.split(' ')[0]), JSON.stringify(details.json.data.userWallet));
-      await screenshot(guest.page, 'studio-roulette-guest-375');
-      await screenshot(player.page, 'studio-roulette-result-1280');
-      // Betting on a finished round is refused; an unknown session is not found.
+      const n = Number.parseInt(pl, 10);
+      assert.equal(pl, `${n} ${colour(n)}`);
+      assert.equal(await text(page, '#history span:first-child'), String(n));
+      assert.ok(await page.locator(`[data-bet="straight:${n}"].hit`).count() === 1, 'the drawn number is lit');
+      const win = (n === 20 ? 3600 : 0) + (RED.includes(n) ? 20 : 0);
+      const want = ((4890 + win) / 100).toFixed(2);
+      assert.match(await text(page, '#announce'), new RegExp(`^Result: ${n} ${colour(n)}\\. ${win ? `You win ${(win / 100).toFixed(2)} EUR` : 'No win this round'}\\.$`));
+      await screenshot(page, 'studio-roulette-result-1280');
+      await screenshot(guest.page, 'studio-roulette-result-375');
+      if (win) {
+        await waitFor(async () => (await text(page, '#win-amount')) === `${(win / 100).toFixed(2)} EUR`, { what: 'win counted' });
+      }
+      await waitFor(async () => (await text(page, '#balance')) === `${want} EUR`, { what: want, timeout: 10_000 });
+      assert.equal(await ledger(token), want);
+
+      // Next round: Repeat places last round's bets again.
+      const next = await freshWindow(3000);
+      assert.ok(next > round);
+      await page.locator(`body[data-round="${next}"][data-phase="betting"]`).waitFor();
+      await waitFor(async () => (await page.locator('.spot .chip').count()) === 0, { what: 'no ' + '.spot .chip', timeout: 5000 });
+      p = await bet(page, () => page.getByRole('button', { name: 'Repeat' }).click());
+      assert.equal(p.round, next);
+      assert.equal(p.staked, 110);
+      await see(page, '[data-bet="straight:20"] .chip', '1');
+      await see(page, '[data-bet="red:0"] .chip', '0.1');
+      await see(page, '#balance', `${((4890 + win - 110) / 100).toFixed(2)} EUR`);
+
+      // Betting on a finished round is refused, so is an undo; an unknown session is not found.
       const launched = await api(site, 'POST', '/api/studio/sessions', { gameId: 'european-roulette', mode: 'demo' });
       const late = await api(site, 'POST', `/api/studio/sessions/${launched.json.data.sessionId}/bets`, { round, bets: [{ kind: 'red', amount: '1.00' }] });
       assert.equal(late.status, 409);
       assert.equal(late.json.error.code, 'BETTING_CLOSED');
+      const lateUndo = await api(site, 'POST', `/api/studio/sessions/${launched.json.data.sessionId}/bets/withdraw`, { round, all: true });
+      assert.equal(lateUndo.status, 409);
       const unknown = await api(site, 'POST', '/api/studio/sessions/gs-unknown/bets', { round, bets: [{ kind: 'red', amount: '1.00' }] });
       assert.equal(unknown.status, 404);
     } finally {

@@ -18,7 +18,7 @@ describe('studio roulette wheel', () => {
       await page.locator('body[data-phase="spinning"]').waitFor({ timeout: 15_000 });
       await page.locator('body[data-phase="result"]').waitFor({ timeout: 15_000 });
       const drawn = Number((await page.locator('#wheel').textContent()).trim().split(' ')[0]);
-      await page.waitForTimeout(2600); // the wheel's 2.2 s stop
+      // The result is shown once the wheel has come to rest (its 2.2 s stop).
       const angle = await page.locator('#disc-turn').evaluate((g) => {
         const m = new DOMMatrix(getComputedStyle(g).transform);
         return Math.atan2(m.b, m.a) * 180 / Math.PI;
@@ -27,6 +27,7 @@ describe('studio roulette wheel', () => {
       const step = 360 / 37, i = Math.round((((-angle) % 360) + 360) % 360 / step) % 37;
       assert.equal(ORDER[i], drawn, `pocket at the pointer (angle ${angle.toFixed(1)})`);
       assert.equal(await page.locator('#disc').getAttribute('data-number'), String(drawn));
+      assert.equal(await page.locator('#ball.on').count(), 1, 'the ball sits in the pocket');
       await screenshot(page, 'studio-roulette-wheel-1280');
       await page.setViewportSize(MOBILE);
       await screenshot(page, 'studio-roulette-wheel-375');

@@ -9,8 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"sync"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -354,5 +354,63 @@ func TestThumbnailsAreDrawnArtOfAFixedSize(t *testing.T) {
 		if ti.Kind == KindSlot && (shapes < 20 || len(b) > 16<<10) {
 			t.Errorf("%s: %d bytes, %d shapes: want drawn art under 16 KiB", ti.ID, len(b), shapes)
 		}
+	}
+}
+
+func TestTableUndoAndClearGiveStakesBackThroughTheWallet(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	f.svc.Now = func() time.Time { return now }
+	table := f.svc.OpenTable(roulette.DefaultConfig, nil)
+	l, err := f.svc.Launch(ctx, player1, RouletteID, ModeReal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess, _ := f.svc.Session(ctx, l.ID)
+	round := table.State(now).Round
+	if _, err := f.svc.WithdrawTableBets(ctx, sess, round, false); !errors.Is(err, ErrNoTableBets) {
+		t.Fatalf("nothing to undo: %v", err)
+	}
+	for _, b := range []tableBetJSON{{Kind: "red", Amount: "2.00"}, {Kind: "straight", Number: 7, Amount: "0.50"}, {Kind: "dozen", Number: 1, Amount: "1.00"}} {
+		if _, err := f.svc.PlaceTableBets(ctx, sess, round, []tableBetJSON{b}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if f.real(t) != "96.50" {
+		t.Fatalf("staked: ledger %s", f.real(t))
+	}
+	p, err := f.svc.WithdrawTableBets(ctx, sess, round, false)
+	if err != nil || p.Balance != "97.50" || f.real(t) != "97.50" || len(p.Bets) != 2 || p.Staked != 250 {
+		t.Fatalf("undo %+v %v, ledger %s", p, err, f.real(t))
+	}
+	p, err = f.svc.WithdrawTableBets(ctx, sess, round, true)
+	if err != nil || p.Balance != "100.00" || f.real(t) != "100.00" || len(p.Bets) != 0 {
+		t.Fatalf("clear %+v %v, ledger %s", p, err, f.real(t))
+	}
+	if _, err := f.svc.PlaceTableBets(ctx, sess, round, []tableBetJSON{{Kind: "black", Amount: "1.00"}}); err != nil {
+		t.Fatal(err)
+	}
+	now = now.Add(roulette.DefaultConfig.Betting)
+	table.Step(now)
+	if _, err := f.svc.WithdrawTableBets(ctx, sess, round, true); !errors.Is(err, ErrBettingClosed) {
+		t.Fatalf("late undo: %v", err)
+	}
+	now = now.Add(roulette.DefaultConfig.Spin)
+	table.Step(now)
+	table.Wait()
+	n := *table.State(now).Number
+	if want := minorText(9900 + roulette.Bet{Kind: roulette.Black, Amount: 100}.Payout(n)); f.real(t) != want {
+		t.Fatalf("number %d: ledger %s, want %s", n, f.real(t), want)
+	}
+	// The withdrawn stakes are refunded on record, the standing one settled: a
+	// restart has nothing left to give back.
+	var open int
+	f.db.Read.QueryRowContext(ctx, `SELECT count(*) FROM studio_table_stakes WHERE status IN ('pending', 'staked')`).Scan(&open)
+	if n, err := f.svc.RefundTableStakes(ctx); err != nil || n != 0 || open != 0 {
+		t.Fatalf("refund after: %d %v, open %d", n, err, open)
+	}
+	if err := f.ledger.Check(ctx); err != nil {
+		t.Fatal(err)
 	}
 }

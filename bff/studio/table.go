@@ -19,6 +19,7 @@ import (
 var (
 	ErrBettingClosed = &api.Error{Status: http.StatusConflict, Code: "BETTING_CLOSED", Message: "Betting is closed for this round"}
 	ErrTableBet      = api.ErrValidation.WithField("bets", "Invalid format")
+	ErrNoTableBets   = &api.Error{Status: http.StatusConflict, Code: "NO_BETS", Message: "You have no bets on this round"}
 )
 
 // TableTopic is the realtime topic of the live roulette table.
@@ -55,6 +56,29 @@ func (b tableBank) Stake(ctx context.Context, p roulette.Player, round, tx strin
 
 func (b tableBank) Pay(ctx context.Context, p roulette.Player, round, tx string, amount int64, outcome any) (string, error) {
 	return b.move(ctx, p, round, tx, amount, outcome, true)
+}
+
+// Unstake gives a stake back while betting is open: fun money onto the
+// session, real money by rolling the debit back through the wallet (the id
+// "<debit>:rollback" is the one a refund at start-up would use, so the two
+// can never both move money).
+func (b tableBank) Unstake(ctx context.Context, p roulette.Player, round, tx string, amount int64) (string, error) {
+	s := b.s
+	if p.Mode == ModeDemo {
+		return b.move(ctx, p, round, tx, amount, nil, false)
+	}
+	res, err := retry(ctx, func() (wallet.Result, error) {
+		return s.Wallet.Rollback(ctx, wallet.RollbackRequest{TransactionID: tx + ":rollback", RollbackTransactionID: tx,
+			RoundID: round, PlayerID: strconv.FormatInt(p.UserID, 10), GameID: RouletteID})
+	})
+	if err != nil {
+		if wallet.IsRetryable(err) {
+			return "", api.ErrServiceUnavailable
+		}
+		return "", err
+	}
+	s.markStakes(ctx, "tx_id", tx, stakeRefunded)
+	return res.Balance, nil
 }
 
 func (b tableBank) move(ctx context.Context, p roulette.Player, round, tx string, delta int64, outcome any, closeRound bool) (string, error) {
@@ -209,6 +233,42 @@ func (s *Service) tableRoutes(mux *http.ServeMux) {
 		}
 		return api.WriteData(w, placed)
 	}))
+	// Undo (the last placement) and clear (all) while betting is open.
+	mux.Handle("POST /api/studio/sessions/{sid}/bets/withdraw", s.withSession(func(w http.ResponseWriter, r *http.Request, sess *Session) error {
+		var body struct {
+			Round uint64 `json:"round"`
+			All   bool   `json:"all"`
+		}
+		if err := api.Decode(w, r, &body); err != nil {
+			return err
+		}
+		placed, err := s.WithdrawTableBets(r.Context(), sess, body.Round, body.All)
+		if err != nil {
+			return err
+		}
+		return api.WriteData(w, placed)
+	}))
+}
+
+// WithdrawTableBets takes back a session's last placement on the round (all
+// of them with all) while betting is open.
+func (s *Service) WithdrawTableBets(ctx context.Context, sess *Session, round uint64, all bool) (roulette.Placed, error) {
+	if s.Table == nil || sess.GameID != RouletteID {
+		return roulette.Placed{}, ErrGameNotFound
+	}
+	sc, err := s.scale(ctx, sess.Currency)
+	if err != nil {
+		return roulette.Placed{}, err
+	}
+	p := roulette.Player{Key: sess.ID, Mode: sess.Mode, UserID: sess.UserID, Currency: sess.Currency, Factor: sc.Factor}
+	placed, err := s.Table.Withdraw(ctx, p, round, all, s.Now())
+	switch {
+	case errors.Is(err, roulette.ErrClosed):
+		return placed, ErrBettingClosed
+	case errors.Is(err, roulette.ErrNoBets):
+		return placed, ErrNoTableBets
+	}
+	return placed, err
 }
 
 // StartTable steps the table in the background until Close.

@@ -65,6 +65,9 @@ type Bank interface {
 	Stake(ctx context.Context, p Player, roundID, txID string, amount int64, outcome any) (string, error)
 	// Pay credits amount (possibly 0) and closes the player's round.
 	Pay(ctx context.Context, p Player, roundID, txID string, amount int64, outcome any) (string, error)
+	// Unstake gives back the stake txID (amount) of the player's round
+	// while betting is open; it answers the balance after.
+	Unstake(ctx context.Context, p Player, roundID, txID string, amount int64) (string, error)
 }
 
 // Event is broadcast to everyone following the table.
@@ -78,6 +81,7 @@ type State struct {
 	Table          string `json:"table"`
 	Round          uint64 `json:"round"`
 	Phase          string `json:"phase"`
+	OpensAt        int64  `json:"opensAt"`  // Unix ms: betting started
 	ClosesAt       int64  `json:"closesAt"` // Unix ms: betting ends
 	SpinEndsAt     int64  `json:"spinEndsAt"`
 	NextRoundAt    int64  `json:"nextRoundAt"`
@@ -110,6 +114,14 @@ type participant struct {
 	bets   []Bet
 	staked int64
 	n      int
+	placed []placement // the placements still standing, in order
+}
+
+// placement is one stake: its wallet transaction and the bets it bought.
+type placement struct {
+	tx     string
+	bets   int // how many of the participant's bets it added
+	amount int64
 }
 
 // Table is one live wheel. Step drives it; it is safe for concurrent use.
@@ -148,6 +160,7 @@ func (t *Table) open(at time.Time) {
 	s := &t.state
 	s.Round++
 	s.Phase = Betting
+	s.OpensAt = at.UnixMilli()
 	s.ClosesAt = at.Add(t.cfg.Betting).UnixMilli()
 	s.SpinEndsAt = at.Add(t.cfg.Betting + t.cfg.Spin).UnixMilli()
 	s.NextRoundAt = at.Add(t.cfg.Betting + t.cfg.Spin + t.cfg.Result).UnixMilli()
@@ -321,17 +334,56 @@ func (t *Table) PlaceBets(ctx context.Context, p Player, round uint64, bets []Be
 	id := roundID(round, p.Key)
 	all := append(append([]Bet(nil), pt.bets...), bets...)
 	out := Outcome{Table: t.ID, Round: round, Currency: pt.p.Currency, Factor: f, Bets: all, Staked: pt.staked + total, ServerSeedHash: t.state.ServerSeedHash, ClientSeed: ClientSeed}
-	bal, err := t.bank.Stake(ctx, pt.p, id, id+":bet:"+strconv.Itoa(pt.n+1), total, out)
+	tx := id + ":bet:" + strconv.Itoa(pt.n+1)
+	bal, err := t.bank.Stake(ctx, pt.p, id, tx, total, out)
 	if err != nil {
 		return Placed{}, err
 	}
 	pt.n++
 	pt.bets, pt.staked = all, pt.staked+total
+	pt.placed = append(pt.placed, placement{tx: tx, bets: len(bets), amount: total})
 	if t.players[p.Key] == nil {
 		t.players[p.Key] = pt
 		t.state.Players = len(t.players)
 	}
 	return Placed{Round: round, Bets: all, Staked: pt.staked, Balance: bal}, nil
+}
+
+// ErrNoBets: the player has no bet standing on the round to take back.
+var ErrNoBets = errors.New("roulette: no bets to take back")
+
+// Withdraw takes back, while the round's betting window is open, the
+// player's last placement (all of them with all): the bank returns each
+// stake (newest first) and the bets no longer count. The player's wallet
+// round stays open and is closed with the result like any other (a zero
+// credit when nothing is left on the layout).
+func (t *Table) Withdraw(ctx context.Context, p Player, round uint64, all bool, now time.Time) (Placed, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.state.Phase != Betting || t.state.Round != round || now.UnixMilli() >= t.state.ClosesAt {
+		return Placed{}, ErrClosed
+	}
+	pt := t.players[p.Key]
+	if pt == nil || len(pt.placed) == 0 {
+		return Placed{}, ErrNoBets
+	}
+	id := roundID(round, p.Key)
+	var bal string
+	for len(pt.placed) > 0 {
+		last := pt.placed[len(pt.placed)-1]
+		b, err := t.bank.Unstake(ctx, pt.p, id, last.tx, last.amount)
+		if err != nil {
+			return Placed{}, err
+		}
+		bal = b
+		pt.placed = pt.placed[:len(pt.placed)-1]
+		pt.bets = pt.bets[:len(pt.bets)-last.bets]
+		pt.staked -= last.amount
+		if !all {
+			break
+		}
+	}
+	return Placed{Round: round, Bets: append([]Bet{}, pt.bets...), Staked: pt.staked, Balance: bal}, nil
 }
 
 // Run steps the table every interval until ctx ends.

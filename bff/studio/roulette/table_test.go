@@ -42,6 +42,17 @@ func (b *fakeBank) Pay(_ context.Context, p Player, round, tx string, amount int
 	return "", nil
 }
 
+func (b *fakeBank) Unstake(_ context.Context, p Player, round, tx string, amount int64) (string, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if !b.txs[tx] || b.txs[tx+":back"] {
+		panic("unknown or repeated unstake: " + tx)
+	}
+	b.txs[tx+":back"] = true
+	b.balance[p.Key] += amount
+	return "", nil
+}
+
 // clock is the fake clock the tests move by hand.
 type clock struct{ t time.Time }
 
@@ -222,4 +233,51 @@ type recordingBank struct {
 func (b recordingBank) Pay(ctx context.Context, p Player, round, tx string, amount int64, out any) (string, error) {
 	b.outcomes.Store(round, out)
 	return b.fakeBank.Pay(ctx, p, round, tx, amount, out)
+}
+
+func TestWithdrawTakesBackTheLastPlacementOrAll(t *testing.T) {
+	bank := &fakeBank{balance: map[string]int64{"a": 10000}, paid: map[string]int64{}, txs: map[string]bool{}}
+	c := &clock{t: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)}
+	tb := New("european-roulette", DefaultConfig, bank, nil, c.t)
+	a := Player{Key: "a", Mode: "demo"}
+	ctx := context.Background()
+	if _, err := tb.Withdraw(ctx, a, 1, false, c.t); !errors.Is(err, ErrNoBets) {
+		t.Fatalf("nothing placed: %v", err)
+	}
+	for _, bets := range [][]Bet{{{Kind: Red, Amount: 100}}, {{Kind: Straight, Number: 17, Amount: 50}, {Kind: Dozen, Number: 2, Amount: 30}}, {{Kind: Odd, Amount: 10}}} {
+		if _, err := tb.PlaceBets(ctx, a, 1, bets, c.add(time.Second)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p, err := tb.Withdraw(ctx, a, 1, false, c.t)
+	if err != nil || p.Staked != 180 || len(p.Bets) != 3 || bank.balance["a"] != 10000-180 {
+		t.Fatalf("undo: %+v %v balance %d", p, err, bank.balance["a"])
+	}
+	// A new placement after an undo gets a fresh transaction id (the fake bank panics on reuse).
+	if _, err := tb.PlaceBets(ctx, a, 1, []Bet{{Kind: Even, Amount: 20}}, c.t); err != nil {
+		t.Fatal(err)
+	}
+	p, err = tb.Withdraw(ctx, a, 1, true, c.t)
+	if err != nil || p.Staked != 0 || len(p.Bets) != 0 || bank.balance["a"] != 10000 {
+		t.Fatalf("clear: %+v %v balance %d", p, err, bank.balance["a"])
+	}
+	if _, err := tb.PlaceBets(ctx, a, 1, []Bet{{Kind: Straight, Number: 0, Amount: 10}}, c.t); err != nil {
+		t.Fatal(err)
+	}
+	// After the window closes nothing can be taken back; only the standing bet is paid.
+	c.add(DefaultConfig.Betting)
+	tb.Step(c.t)
+	if _, err := tb.Withdraw(ctx, a, 1, true, c.t); !errors.Is(err, ErrClosed) {
+		t.Fatalf("closed: %v", err)
+	}
+	tb.Step(c.add(DefaultConfig.Spin))
+	tb.Wait()
+	n := *tb.State(c.t).Number
+	want := int64(10000 - 10)
+	if n == 0 {
+		want += 360
+	}
+	if bank.balance["a"] != want {
+		t.Fatalf("after pocket %d balance %d, want %d", n, bank.balance["a"], want)
+	}
 }

@@ -1,5 +1,7 @@
 // The live roulette client: follows the shared table over server-sent
-// events, places bets through the studio's session API.
+// events, places bets through the studio's session API on a betting board
+// laid out as a European table (numbers in three rows, zero, columns,
+// dozens and the even chances; turned upright on a phone).
 (function () {
   'use strict';
   var cfg = JSON.parse(document.getElementById('studio-config').textContent);
@@ -7,38 +9,106 @@
   var REDS = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36];
   // Amounts are integers of the session currency's minor units (the launch's
   // betScale: factor per euro cent, decimals), formatted by string.
-  var st = { sid: '', currency: '', decimals: 2, chips: [], table: null, chip: 0, mine: {}, round: 0, timer: 0, skew: 0 };
+  var st = { sid: '', currency: '', decimals: 2, chips: [], table: null, chip: 0, mine: {}, myRound: 0, last: {}, skew: 0, q: Promise.resolve(), shown: 0 };
   function colour(n) { return n === 0 ? 'green' : REDS.indexOf(n) >= 0 ? 'red' : 'black'; }
   var client = window.studioClient, api = client.api, say = client.say;
+  var calm = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   function key(b) { return b.kind + ':' + (b.number || 0); }
   function money(minor) { return client.money(minor, st.decimals); }
-  // A chip's face: trailing zeros beyond the cents dropped ("0.00002" BTC,
-  // "1.00" EUR), so a coin's chip stays short; the value sent is exact.
-  function chipText(minor) { return money(minor).replace(/(\.\d\d\d*?)0+$/, '$1'); }
+  function cur(minor) { return money(minor) + ' ' + st.currency; }
+  // A chip's face: trailing zeros dropped ("1" EUR, "0.5", "0.00002" BTC), so
+  // a chip stays short; the amount sent is exact.
+  function chipText(minor) { var s = money(minor); return s.indexOf('.') < 0 ? s : s.replace(/\.?0+$/, ''); }
+  function sum(m) { return Object.keys(m).reduce(function (a, k) { return a + m[k]; }, 0); }
+  function betting() { var t = st.table; return !!t && t.phase === 'betting' && t.closesAt > Date.now() + st.skew; }
 
-  function button(label, bet, cls) {
+  // What a bet covers: the same rule as the table (bff/studio/roulette).
+  function covers(kind, num, n) {
+    if (kind === 'straight') return n === num;
+    if (n === 0) return false;
+    switch (kind) {
+      case 'red': return colour(n) === 'red';
+      case 'black': return colour(n) === 'black';
+      case 'odd': return n % 2 === 1;
+      case 'even': return n % 2 === 0;
+      case 'low': return n <= 18;
+      case 'high': return n >= 19;
+      case 'dozen': return Math.floor((n - 1) / 12) + 1 === num;
+      case 'column': return (n - 1) % 3 + 1 === num;
+    }
+    return false;
+  }
+  function mult(kind) { return kind === 'straight' ? 36 : kind === 'dozen' || kind === 'column' ? 3 : 2; }
+  function winOf(bets, n) {
+    return Object.keys(bets).reduce(function (w, k) {
+      var p = k.split(':');
+      return w + (covers(p[0], +p[1], n) ? bets[k] * mult(p[0]) : 0);
+    }, 0);
+  }
+
+  // The board. Each spot carries its place in both layouts as CSS
+  // variables: across (desktop: zero, 12 × 3 numbers, "2 to 1"; dozens and
+  // even chances below) and upright (phone: zero on top, 3 numbers a row,
+  // dozens and even chances at the left, columns at the bottom).
+  var spots = [];
+  function spot(label, name, bet, cls, across, upright) {
     var b = document.createElement('button');
-    b.type = 'button'; b.className = 'pocket ' + (cls || ''); b.textContent = label;
-    b.dataset.bet = key(bet); b.setAttribute('aria-label', 'Bet on ' + label);
+    b.type = 'button'; b.className = 'spot ' + (cls || '');
+    b.dataset.bet = key(bet); b.dataset.name = name;
+    var t = document.createElement('span'); t.className = 'lbl'; t.textContent = label; b.appendChild(t);
+    b.setAttribute('aria-label', 'Bet on ' + name);
+    b.style.setProperty('--ac', across[0]); b.style.setProperty('--ar', across[1]);
+    b.style.setProperty('--uc', upright[0]); b.style.setProperty('--ur', upright[1]);
     b.addEventListener('click', function () { place(bet); });
+    $('board').appendChild(b); spots.push(b);
     return b;
   }
-  function layout() {
-    var nums = $('numbers');
-    nums.appendChild(button('0', { kind: 'straight', number: 0 }, 'green'));
-    for (var n = 1; n <= 36; n++) nums.appendChild(button(String(n), { kind: 'straight', number: n }, colour(n)));
-    var out = $('outside');
-    [['1–18', 'low'], ['Even', 'even'], ['Red', 'red'], ['Black', 'black'], ['Odd', 'odd'], ['19–36', 'high']].forEach(function (x) {
-      out.appendChild(button(x[0], { kind: x[1] }, x[1] === 'black' ? 'black' : ''));
+  function board() {
+    spot('0', '0', { kind: 'straight', number: 0 }, 'num green', ['1', '1 / span 3'], ['3 / span 3', '1']);
+    for (var n = 1; n <= 36; n++) {
+      var c = Math.ceil(n / 3), r = 3 - (n - 1) % 3;
+      spot(String(n), String(n), { kind: 'straight', number: n }, 'num ' + colour(n), [String(c + 1), String(r)], [String(3 + (n - 1) % 3), String(c + 1)]);
+    }
+    [1, 2, 3].forEach(function (k) {
+      spot('2 to 1', 'Column ' + k, { kind: 'column', number: k }, 'out col', ['14', String(4 - k)], [String(2 + k), '14']);
     });
-    [1, 2, 3].forEach(function (d) { out.appendChild(button(['1st', '2nd', '3rd'][d - 1] + ' 12', { kind: 'dozen', number: d }, 'black')); });
-    [1, 2, 3].forEach(function (c) { out.appendChild(button('Column ' + c, { kind: 'column', number: c }, 'black')); });
+    ['1st 12', '2nd 12', '3rd 12'].forEach(function (l, i) {
+      var at = (2 + i * 4) + ' / span 4';
+      spot(l, l, { kind: 'dozen', number: i + 1 }, 'out doz', [at, '4'], ['2', at]);
+    });
+    [['1–18', '1–18', 'low'], ['Even', 'Even', 'even'], ['', 'Red', 'red'], ['', 'Black', 'black'], ['Odd', 'Odd', 'odd'], ['19–36', '19–36', 'high']].forEach(function (x, i) {
+      var at = (2 + i * 2) + ' / span 2';
+      var b = spot(x[0], x[1], { kind: x[2] }, 'out even', [at, '5'], ['1', at]);
+      if (!x[0]) { var d = document.createElement('span'); d.className = 'dia ' + x[2]; b.insertBefore(d, b.firstChild); }
+    });
+    // Arrow keys move to the nearest spot in that direction.
+    $('board').addEventListener('keydown', function (e) {
+      var dir = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[e.key];
+      if (!dir || !e.target.classList.contains('spot')) return;
+      var a = e.target.getBoundingClientRect(), ax = a.left + a.width / 2, ay = a.top + a.height / 2, best = null, bd = Infinity;
+      spots.forEach(function (s) {
+        if (s === e.target) return;
+        var b = s.getBoundingClientRect(), dx = b.left + b.width / 2 - ax, dy = b.top + b.height / 2 - ay;
+        var along = dx * dir[0] + dy * dir[1], across = Math.abs(dx * dir[1] + dy * dir[0]);
+        if (along <= 1) return;
+        var d = along + across * 2;
+        if (d < bd) { bd = d; best = s; }
+      });
+      if (best) { best.focus(); e.preventDefault(); }
+    });
+  }
+  // Chip colours by denomination (the table's five chips, smallest first).
+  function chipClass(minor) {
+    var i = 0;
+    st.chips.forEach(function (v, j) { if (minor >= v) i = j; });
+    return 'c' + i;
   }
   function chips() {
     var box = $('chips'), all = [];
-    st.chips.forEach(function (v) {
+    st.chips.forEach(function (v, i) {
       var b = document.createElement('button');
-      b.type = 'button'; b.className = 'chip-value'; b.dataset.chip = money(v); b.textContent = chipText(v);
+      b.type = 'button'; b.className = 'chip-value c' + i; b.dataset.chip = money(v); b.textContent = chipText(v);
+      b.title = cur(v);
       b.setAttribute('aria-pressed', 'false');
       b.addEventListener('click', function () {
         st.chip = v;
@@ -49,54 +119,67 @@
     if (all[1]) all[1].click();
   }
   function markBets() {
-    document.querySelectorAll('.pocket .chip').forEach(function (c) { c.remove(); });
-    Object.keys(st.mine).forEach(function (k) {
-      var el = document.querySelector('[data-bet="' + k + '"]');
-      if (!el) return;
-      var c = document.createElement('span'); c.className = 'chip'; c.textContent = chipText(st.mine[k]);
-      el.appendChild(c);
+    spots.forEach(function (s) {
+      var old = s.querySelector('.chip'); if (old) old.remove();
+      var amt = st.mine[s.dataset.bet];
+      s.setAttribute('aria-label', 'Bet on ' + s.dataset.name + (amt ? ', ' + cur(amt) + ' placed' : ''));
+      if (!amt) return;
+      var c = document.createElement('span'); c.className = 'chip ' + chipClass(amt); c.textContent = chipText(amt);
+      c.setAttribute('aria-hidden', 'true');
+      s.appendChild(c);
+    });
+    $('total').textContent = cur(sum(st.mine));
+    buttons();
+  }
+  function buttons() {
+    var open = betting(), any = sum(st.mine) > 0;
+    $('undo').disabled = !open || !any;
+    $('clear').disabled = !open || !any;
+    $('repeat').disabled = !open || !Object.keys(st.last).length;
+  }
+  // Requests to the table go one after another, so an undo follows the
+  // placement it undoes.
+  function send(path, body, done) {
+    st.q = st.q.then(function () {
+      if (!betting()) { say('Betting is closed: wait for the next round.', 'err'); return; }
+      body.round = st.table.round;
+      return api('POST', '/api/studio/sessions/' + st.sid + path, body).then(done).catch(function (e) { say(e.message, 'err'); });
     });
   }
+  function applyPlaced(p) {
+    st.mine = {}; st.myRound = p.round;
+    (p.bets || []).forEach(function (x) { st.mine[key(x)] = (st.mine[key(x)] || 0) + x.amount; });
+    markBets(); setBalance(p.balance);
+  }
   function place(bet) {
-    if (!st.table || st.table.phase !== 'betting') { say('Betting is closed: wait for the next round.', 'err'); return; }
-    var b = { kind: bet.kind, number: bet.number || 0, amount: money(st.chip) };
-    api('POST', '/api/studio/sessions/' + st.sid + '/bets', { round: st.table.round, bets: [b] })
-      .then(function (p) {
-        st.mine = {}; st.round = p.round;
-        p.bets.forEach(function (x) { st.mine[key(x)] = (st.mine[key(x)] || 0) + x.amount; });
-        markBets(); setBalance(p.balance);
-        say('Bet placed: ' + money(p.staked) + ' ' + st.currency + ' on this round.');
-      })
-      .catch(function (e) { say(e.message, 'err'); });
+    if (!betting()) { say('Betting is closed: wait for the next round.', 'err'); return; }
+    send('/bets', { bets: [{ kind: bet.kind, number: bet.number || 0, amount: money(st.chip) }] }, function (p) {
+      applyPlaced(p);
+      say('Bet placed: ' + money(p.staked) + ' ' + st.currency + ' on this round.');
+    });
+  }
+  function undo(all) {
+    send('/bets/withdraw', { all: all }, function (p) {
+      applyPlaced(p);
+      say(all ? 'Bets cleared: ' + cur(0) + ' on this round.' : 'Last bet taken back: ' + cur(p.staked) + ' on this round.');
+    });
+  }
+  function repeat() {
+    var bets = Object.keys(st.last).map(function (k) { var p = k.split(':'); return { kind: p[0], number: +p[1], amount: money(st.last[k]) }; });
+    if (!bets.length) return;
+    send('/bets', { bets: bets }, function (p) {
+      applyPlaced(p);
+      say('Bet placed: ' + money(p.staked) + ' ' + st.currency + ' on this round.');
+    });
   }
   function setBalance(b) { if (b) $('balance').textContent = b + ' ' + st.currency; }
   function refreshBalance() { api('GET', '/api/studio/sessions/' + st.sid).then(function (d) { setBalance(d.balance); }).catch(function () {}); }
 
-  function winOf(n) {
-    var win = 0;
-    Object.keys(st.mine).forEach(function (k) {
-      var p = k.split(':'), kind = p[0], num = +p[1], amt = st.mine[k], hit = false, mult = 2;
-      if (kind === 'straight') { hit = n === num; mult = 36; }
-      else if (n !== 0) {
-        if (kind === 'red') hit = colour(n) === 'red';
-        if (kind === 'black') hit = colour(n) === 'black';
-        if (kind === 'odd') hit = n % 2 === 1;
-        if (kind === 'even') hit = n % 2 === 0;
-        if (kind === 'low') hit = n <= 18;
-        if (kind === 'high') hit = n >= 19;
-        if (kind === 'dozen') { hit = Math.floor((n - 1) / 12) + 1 === num; mult = 3; }
-        if (kind === 'column') { hit = (n - 1) % 3 + 1 === num; mult = 3; }
-      }
-      if (hit) win += amt * mult;
-    });
-    return win;
-  }
   // The wheel: the 37 pockets in the European order, drawn as SVG sectors;
   // it turns while the ball is in play and comes to rest with the drawn
   // number under the pointer at the top (reduced motion: no long turn).
   var ORDER = [0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26];
-  var calm = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  var turn = 0;
+  var turn = 0, STOP_MS = calm ? 0 : 2200;
   function drawWheel() {
     var svg = $('disc'), step = 360 / 37, parts = [], fills = { red: '#c0392b', black: '#1c1c1c', green: '#0b7a34' };
     for (var i = 0; i < 37; i++) {
@@ -105,53 +188,125 @@
       parts.push('<path d="M100 100L' + p0[0].toFixed(2) + ' ' + p0[1].toFixed(2) + 'A96 96 0 0 1 ' + p1[0].toFixed(2) + ' ' + p1[1].toFixed(2) + 'z" fill="' + fills[colour(ORDER[i])] + '" stroke="#d4af37" stroke-width=".6"/>');
       parts.push('<text x="100" y="16" text-anchor="middle" font-size="9" font-weight="700" fill="#fff" font-family="sans-serif" transform="rotate(' + (i * step).toFixed(2) + ' 100 100)">' + ORDER[i] + '</text>');
     }
-    parts.push('<circle cx="100" cy="100" r="62" fill="#5a3a1a" stroke="#d4af37" stroke-width="3"/><circle cx="100" cy="100" r="14" fill="#d4af37"/>');
-    svg.innerHTML = '<g id="disc-turn">' + parts.join('') + '</g>';
+    parts.push('<circle cx="100" cy="100" r="62" fill="#5a3a1a" stroke="#d4af37" stroke-width="3"/>');
+    for (var k = 0; k < 8; k++) parts.push('<path d="M100 100L100 44" stroke="#d4af37" stroke-width="3" stroke-linecap="round" transform="rotate(' + (k * 45) + ' 100 100)"/>');
+    parts.push('<circle cx="100" cy="100" r="14" fill="#d4af37"/>');
+    svg.innerHTML = '<g id="disc-turn">' + parts.join('') + '</g><circle id="ball" class="ball" cx="100" cy="29" r="5" fill="#fafafa" stroke="#999" stroke-width=".8"/>';
   }
   function spinWheel() {
     var g = $('disc-turn'); if (!g) return;
+    $('ball').classList.remove('on');
     g.style.transition = calm ? 'none' : 'transform 4s linear';
     turn += calm ? 0 : 720;
     g.style.transform = 'rotate(' + turn + 'deg)';
   }
-  function stopWheel(n) {
+  function stopWheel(n, now) {
     var g = $('disc-turn'); if (!g) return;
-    var want = -ORDER.indexOf(n) * 360 / 37, base = Math.ceil((turn - want) / 360) * 360 + (calm ? 0 : 360);
+    var want = -ORDER.indexOf(n) * 360 / 37, base = Math.ceil((turn - want) / 360) * 360 + (calm || now ? 0 : 360);
     turn = base + want;
-    g.style.transition = calm ? 'none' : 'transform 2.2s cubic-bezier(.15,.7,.2,1)';
+    g.style.transition = calm || now ? 'none' : 'transform 2.2s cubic-bezier(.15,.7,.2,1)';
     g.style.transform = 'rotate(' + turn + 'deg)';
     $('disc').dataset.number = String(n);
+    setTimeout(function () { $('ball').classList.add('on'); }, calm || now ? 0 : STOP_MS);
+  }
+  function history(list) {
+    var h = $('history'); h.textContent = '';
+    list.forEach(function (n) {
+      var s = document.createElement('span'); s.className = colour(n); s.textContent = n;
+      s.setAttribute('role', 'listitem'); s.setAttribute('aria-label', n + ' ' + colour(n));
+      h.appendChild(s);
+    });
+  }
+  // The win counts up from 0 (reduced motion: at once).
+  function countUp(win) {
+    var el = $('win-amount'), t0 = 0, d = calm ? 0 : 1200;
+    $('win-banner').hidden = false;
+    function frame(t) {
+      if (!t0) t0 = t;
+      var f = d ? Math.min(1, (t - t0) / d) : 1;
+      el.textContent = cur(Math.round(win * f * (2 - f)));
+      if (f < 1) requestAnimationFrame(frame);
+    }
+    if (d) requestAnimationFrame(frame); else el.textContent = cur(win);
+  }
+  // The result is shown when the wheel has come to rest.
+  function reveal(t) {
+    if (!st.table || st.table.round !== t.round || st.table.phase !== 'result' || st.shown === t.round) return;
+    st.shown = t.round;
+    var n = t.number;
+    $('ball').classList.add('on');
+    document.body.dataset.phase = 'result';
+    var w = $('wheel');
+    w.textContent = n + ' ' + t.colour; w.className = 'wheel ' + t.colour;
+    history(t.history || []);
+    spots.forEach(function (s) { var p = s.dataset.bet.split(':'); s.classList.toggle('hit', covers(p[0], +p[1], n)); });
+    $('board').classList.add('settled');
+    var text = 'Result: ' + n + ' ' + t.colour + '.';
+    if (st.myRound === t.round && sum(st.mine) > 0) {
+      var win = winOf(st.mine, n);
+      st.last = Object.assign({}, st.mine);
+      $('last-win').textContent = cur(win);
+      say(win > 0 ? 'You win ' + cur(win) : 'No win this round', win > 0 ? 'win' : '');
+      text += win > 0 ? ' You win ' + cur(win) + '.' : ' No win this round.';
+      if (win > 0) countUp(win);
+      setTimeout(refreshBalance, 400);
+    }
+    $('announce').textContent = text;
   }
   function tick() {
     var t = st.table; if (!t) return;
-    var now = Date.now() + st.skew;
-    if (t.phase === 'betting') $('phase').textContent = 'Place your bets · ' + Math.max(0, Math.ceil((t.closesAt - now) / 1000)) + ' s';
+    var now = Date.now() + st.skew, bar = $('timer-bar'), timer = $('timer');
+    if (t.phase === 'betting') {
+      var left = Math.max(0, t.closesAt - now), total = Math.max(1, t.closesAt - (t.opensAt || t.closesAt - 15000)), s = Math.ceil(left / 1000);
+      $('phase').textContent = left > 0 ? 'Place your bets · ' + s + ' s' : 'No more bets';
+      bar.style.width = (100 * left / total).toFixed(1) + '%';
+      timer.classList.toggle('low', left < 3000);
+      timer.setAttribute('aria-valuemax', String(Math.round(total / 1000)));
+      timer.setAttribute('aria-valuenow', String(s));
+      timer.setAttribute('aria-valuetext', s + ' seconds left to bet');
+    } else {
+      bar.style.width = '0%';
+      timer.setAttribute('aria-valuenow', '0');
+      timer.setAttribute('aria-valuetext', 'Betting closed');
+    }
     if (t.phase === 'spinning') $('phase').textContent = 'No more bets · the wheel is spinning';
-    if (t.phase === 'result') $('phase').textContent = 'Next round in ' + Math.max(0, Math.ceil((t.nextRoundAt - now) / 1000)) + ' s';
+    if (t.phase === 'result') $('phase').textContent = st.shown === t.round ? 'Next round in ' + Math.max(0, Math.ceil((t.nextRoundAt - now) / 1000)) + ' s' : 'The ball is settling…';
+    buttons();
   }
   function onTable(t) {
-    var prev = st.table;
+    var prev = st.table, first = !prev;
     st.table = t; st.skew = t.now - Date.now();
-    document.body.dataset.phase = t.phase;
     document.body.dataset.round = String(t.round);
     $('round').textContent = '#' + t.round;
     $('seed-hash').textContent = t.serverSeedHash;
     $('seed-client').textContent = t.clientSeed + ' · ' + t.round;
-    var h = $('history'); h.textContent = '';
-    (t.history || []).forEach(function (n) { var s = document.createElement('span'); s.className = colour(n); s.textContent = n; h.appendChild(s); });
     var w = $('wheel');
-    if (t.phase === 'betting') { w.textContent = 'Bets open'; w.style.background = ''; if (st.round && st.round !== t.round) { st.mine = {}; markBets(); } }
-    if (t.phase === 'spinning') { w.textContent = '…'; if (!prev || prev.phase !== 'spinning') spinWheel(); }
-    if (t.phase === 'result' && t.number !== undefined) {
-      w.textContent = t.number + ' ' + t.colour;
-      if (!prev || prev.phase !== 'result' || prev.round !== t.round) stopWheel(t.number);
-      w.style.background = t.colour === 'red' ? '#b03030' : t.colour === 'black' ? '#222' : '#0b7a34';
-      $('seed-last').textContent = t.serverSeed;
-      if (st.round === t.round && Object.keys(st.mine).length) {
-        var win = winOf(t.number);
-        say(win > 0 ? 'You win ' + money(win) + ' ' + st.currency : 'No win this round', win > 0 ? 'win' : '');
-        setTimeout(refreshBalance, 800);
+    if (t.phase !== 'result') {
+      document.body.dataset.phase = t.phase;
+      history(t.history || []);
+    }
+    if (t.phase === 'betting') {
+      w.textContent = 'Place your bets'; w.className = 'wheel idle';
+      if (!prev || prev.phase !== 'betting') {
+        $('board').classList.remove('settled');
+        spots.forEach(function (s) { s.classList.remove('hit'); });
+        $('win-banner').hidden = true;
+        if (!first) $('announce').textContent = 'Round ' + t.round + ': place your bets.';
       }
+      if (st.myRound && st.myRound !== t.round) { st.mine = {}; st.myRound = 0; markBets(); }
+    }
+    if (t.phase === 'spinning') {
+      w.textContent = 'No more bets'; w.className = 'wheel idle';
+      if (!prev || prev.phase !== 'spinning') { spinWheel(); $('announce').textContent = 'No more bets.'; }
+    }
+    if (t.phase === 'result' && t.number !== undefined) {
+      if (!prev || prev.phase !== 'result' || prev.round !== t.round) {
+        history((t.history || []).slice(1)); // the new number appears when the ball settles
+        stopWheel(t.number, first);
+        // Shown when the ball settles, and always before the next round.
+        setTimeout(function () { reveal(t); }, first ? 0 : Math.max(0, Math.min(STOP_MS, t.nextRoundAt - t.now - 600)));
+      }
+      $('seed-last').textContent = t.serverSeed;
     }
     tick();
   }
@@ -166,8 +321,13 @@
       $('mode').textContent = l.mode === 'real' ? 'Real money' : 'Fun money';
       $('mode').className = 'badge ' + l.mode;
       setBalance(l.balance);
-      layout(); chips(); drawWheel(); follow();
-      st.timer = setInterval(tick, 250);
+      $('total').textContent = cur(0); $('last-win').textContent = cur(0);
+      board(); chips(); drawWheel();
+      $('undo').addEventListener('click', function () { undo(false); });
+      $('clear').addEventListener('click', function () { undo(true); });
+      $('repeat').addEventListener('click', repeat);
+      follow();
+      setInterval(tick, 100);
       document.body.dataset.ready = '1';
     })
     .catch(function (e) { say(e.message, 'err'); });

@@ -119,6 +119,7 @@ func (s *Service) PageRoutes(mux *http.ServeMux, sessions *session.Manager, cont
 	mux.HandleFunc("GET /provably-fair", func(w http.ResponseWriter, r *http.Request) {
 		s.serveVerifier(w, r, sessions)
 	})
+	mux.HandleFunc("GET /studio/games/{id}/rules", s.serveRules)
 	mux.HandleFunc("GET /studio/rounds/{id}", func(w http.ResponseWriter, r *http.Request) {
 		s.serveRecall(w, r, sessions)
 	})

@@ -11,7 +11,9 @@ package roulette
 import (
 	"errors"
 	"fmt"
+	"math/big"
 	"strconv"
+	"strings"
 )
 
 // Pockets of the single-zero wheel.
@@ -135,4 +137,51 @@ func (b Bet) Label() string {
 		return []string{"", "1st", "2nd", "3rd"}[b.Number] + " " + b.Kind
 	}
 	return b.Kind
+}
+
+// BetType describes one kind of bet for the rules: how many pockets it
+// covers, what it pays (to 1) and its return, all computed from Covers and
+// Multiplier over the 37 pockets.
+type BetType struct {
+	Kind    string `json:"kind"`
+	Name    string `json:"name"`
+	Covers  int    `json:"covers"`  // pockets
+	Pays    int64  `json:"pays"`    // to 1
+	Example string `json:"example"` // the numbers of one such bet
+	RTP     string `json:"rtp"`     // percent, 2 decimals
+}
+
+// BetTypes lists every bet of the layout, one example per kind.
+func BetTypes() []BetType {
+	kinds := []struct {
+		bet  Bet
+		name string
+	}{
+		{Bet{Kind: Straight, Number: 17}, "Straight up (any one number, 0 included)"},
+		{Bet{Kind: Column, Number: 1}, "Column (\"2 to 1\")"},
+		{Bet{Kind: Dozen, Number: 1}, "Dozen (1st, 2nd or 3rd 12)"},
+		{Bet{Kind: Red}, "Red"},
+		{Bet{Kind: Black}, "Black"},
+		{Bet{Kind: Odd}, "Odd"},
+		{Bet{Kind: Even}, "Even"},
+		{Bet{Kind: Low}, "1–18"},
+		{Bet{Kind: High}, "19–36"},
+	}
+	out := make([]BetType, 0, len(kinds))
+	for _, k := range kinds {
+		var nums []string
+		for n := 0; n < Pockets; n++ {
+			if k.bet.Covers(n) {
+				nums = append(nums, strconv.Itoa(n))
+			}
+		}
+		m := k.bet.Multiplier()
+		rtp := new(big.Rat).SetFrac64(int64(len(nums))*m*100, Pockets)
+		ex := strings.Join(nums, ", ")
+		if len(nums) > 12 {
+			ex = strings.Join(nums[:6], ", ") + ", … " + nums[len(nums)-1]
+		}
+		out = append(out, BetType{Kind: k.bet.Kind, Name: k.name, Covers: len(nums), Pays: m - 1, Example: ex, RTP: rtp.FloatString(2)})
+	}
+	return out
 }

@@ -295,6 +295,11 @@ func (t *Table) Limits() (minBet, maxBet, maxRound int64) {
 	return t.cfg.MinBet, t.cfg.MaxBet, t.cfg.MaxRound
 }
 
+// Timing is the length of the table's phases.
+func (t *Table) Timing() (betting, spin, result time.Duration) {
+	return t.cfg.Betting, t.cfg.Spin, t.cfg.Result
+}
+
 // PlaceBets stakes bets (in the player's minor units) on round for the
 // player while its betting window is open. The stake is taken from the bank
 // before the bets count; the table does not close while a stake is in

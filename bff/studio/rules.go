@@ -1,0 +1,279 @@
+package studio
+
+import (
+	"fmt"
+	"math/big"
+	"net/http"
+	"sort"
+	"strconv"
+	"strings"
+
+	"casino/bff/studio/roulette"
+	"casino/bff/studio/slot"
+)
+
+// The rules and paytable page of a game (/studio/games/{id}/rules), drawn
+// from its definition and its exact maths: nothing on it is written per
+// game.
+
+// Rules is everything the page shows.
+type Rules struct {
+	Title    Title
+	Slot     *SlotRules
+	Roulette *RouletteRules
+}
+
+// SlotRules is a slot's paytable and features.
+type SlotRules struct {
+	Reels, Rows int
+	Coins       int64
+	Symbols     []SymbolRules
+	Lines       []LineRules // paylines (empty for ways)
+	Ways        int
+	Features    []string // sentences, from the wild, scatter, free-spins and bonus-buy rules
+	Figures     []Figure
+}
+
+// SymbolRules is one symbol with what it pays.
+type SymbolRules struct {
+	ID, Name      string
+	Index         int // position in the definition (the art's palette)
+	Wild, Scatter bool
+	Pays          []Pay
+}
+
+// Pay is what count symbols pay: Coins per line or way (a scatter: times
+// the total bet), Bet as a multiple of the total bet, and free spins awarded.
+type Pay struct {
+	Count     int
+	Coins     int64
+	Bet       string // "2.5" (× total bet)
+	FreeSpins int
+}
+
+// LineRules draws one payline: Grid[row][reel] is on the line.
+type LineRules struct {
+	N    int
+	Grid [][]bool
+}
+
+// Figure is one line of the maths ("RTP", "96.22%").
+type Figure struct{ Name, Value string }
+
+// RouletteRules: the bet types and the table's limits and timing.
+type RouletteRules struct {
+	Bets                  []roulette.BetType
+	MinBet, MaxBet, Round string // euros
+	Betting, Spin, Result string
+}
+
+// multiple writes p/q as a short decimal: exact up to 4 decimals, trailing
+// zeros dropped ("2.5", "0.05", "100").
+func multiple(p, q int64) string {
+	r := big.NewRat(p, q)
+	s := r.FloatString(4)
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	if !new(big.Rat).Mul(r, big.NewRat(10000, 1)).IsInt() {
+		s = "≈" + s
+	}
+	return s
+}
+
+// RulesOf builds the rules of a title of the catalogue.
+func (s *Service) RulesOf(id string) (*Rules, error) {
+	t, err := s.Catalog.Title(id)
+	if err != nil {
+		return nil, err
+	}
+	out := &Rules{Title: t}
+	if t.Kind == KindLive {
+		out.Roulette = s.rouletteRules()
+		return out, nil
+	}
+	g, err := s.Catalog.Slot(id)
+	if err != nil {
+		return nil, err
+	}
+	f, _ := s.Catalog.Figures(id)
+	out.Slot = slotRules(g, t, f)
+	return out, nil
+}
+
+func slotRules(g *slot.Game, t Title, f *Figures) *SlotRules {
+	in := g.Info()
+	r := &SlotRules{Reels: in.Reels, Rows: in.Rows, Coins: in.Coins, Ways: in.Ways}
+	counts := func(m map[string]int64) []int {
+		var out []int
+		for k := range m {
+			n, _ := strconv.Atoi(k)
+			out = append(out, n)
+		}
+		sort.Ints(out)
+		return out
+	}
+	for i, sym := range in.Symbols {
+		sr := SymbolRules{ID: sym.ID, Name: sym.Name, Index: i, Wild: sym.Wild, Scatter: sym.Scatter}
+		for _, c := range counts(in.Pays[sym.ID]) {
+			coins := in.Pays[sym.ID][strconv.Itoa(c)]
+			sr.Pays = append(sr.Pays, Pay{Count: c, Coins: coins, Bet: multiple(coins, in.Coins)})
+		}
+		if sym.Scatter && in.Scatter != nil {
+			seen := map[int]bool{}
+			for _, c := range counts(in.Scatter.Pays) {
+				seen[c] = true
+				sr.Pays = append(sr.Pays, Pay{Count: c, Coins: in.Scatter.Pays[strconv.Itoa(c)] * in.Coins, Bet: multiple(in.Scatter.Pays[strconv.Itoa(c)], 1), FreeSpins: in.Scatter.FreeSpins[strconv.Itoa(c)]})
+			}
+			for k, n := range in.Scatter.FreeSpins {
+				c, _ := strconv.Atoi(k)
+				if !seen[c] {
+					sr.Pays = append(sr.Pays, Pay{Count: c, FreeSpins: n, Bet: "0"})
+				}
+			}
+			sort.Slice(sr.Pays, func(i, j int) bool { return sr.Pays[i].Count < sr.Pays[j].Count })
+		}
+		r.Symbols = append(r.Symbols, sr)
+	}
+	for i, line := range in.Lines {
+		l := LineRules{N: i + 1, Grid: make([][]bool, in.Rows)}
+		for row := range l.Grid {
+			l.Grid[row] = make([]bool, in.Reels)
+		}
+		for reel, row := range line {
+			l.Grid[row][reel] = true
+		}
+		r.Lines = append(r.Lines, l)
+	}
+	r.Features = slotFeatures(in, g)
+	r.Figures = []Figure{{"Return to player (RTP)", t.RTP + "%"}}
+	if f != nil {
+		if f.FeatureRTP != "" && Rat(f.FeatureRTP).Sign() > 0 {
+			r.Figures = append(r.Figures, Figure{"of which the base game · free spins", percent(Rat(f.BaseRTP)) + "% · " + percent(Rat(f.FeatureRTP)) + "%"})
+		}
+		if p := Rat(f.TriggerProbability); p.Sign() > 0 {
+			inv := new(big.Rat).Inv(p)
+			r.Figures = append(r.Figures, Figure{"Free spins triggered", "1 in " + inv.FloatString(0) + " paid spins on average"})
+		}
+	}
+	r.Figures = append(r.Figures,
+		Figure{"Max win", t.MaxMultiplier + "× the bet"},
+		Figure{"Hit frequency (a paid spin wins or triggers)", t.HitFrequency + "%"},
+		Figure{"Volatility", t.Volatility},
+		Figure{"Bet", t.MinBet + " to " + t.MaxBet + " EUR (other currencies: the same bets at the operator's rate)"})
+	if t.BonusBuyPrice > 0 {
+		r.Figures = append(r.Figures, Figure{"Bonus buy", fmt.Sprintf("%d× the bet, RTP %s%%", t.BonusBuyPrice, t.BonusBuyRTP)})
+	}
+	return r
+}
+
+// slotFeatures says in words what the definition's rules do.
+func slotFeatures(in slot.Info, g *slot.Game) []string {
+	var out []string
+	name := func(pred func(slot.Symbol) bool) string {
+		for _, s := range in.Symbols {
+			if pred(s) {
+				return s.Name
+			}
+		}
+		return ""
+	}
+	wild, scatter := name(func(s slot.Symbol) bool { return s.Wild }), name(func(s slot.Symbol) bool { return s.Scatter })
+	if in.Ways > 0 {
+		out = append(out, fmt.Sprintf("%d ways: a win is %s or more of a symbol on adjacent reels from the leftmost reel, in any row; each way pays the symbol's pay × the coin value (bet ÷ %d), and every combination of positions is a way.", in.Ways, minCount(in), in.Coins))
+	} else {
+		out = append(out, fmt.Sprintf("%d paylines, played left to right from the leftmost reel: a line pays its highest win, the pay × the coin value (bet ÷ %d); wins on different lines add up.", len(in.Lines), in.Coins))
+	}
+	if wild != "" {
+		w := wild + " is wild: it stands in for every symbol"
+		if scatter != "" {
+			w += " except " + scatter
+		}
+		w += "."
+		if in.Wild != nil {
+			switch in.Wild.Expand {
+			case slot.ExpandAlways:
+				w += " A wild that lands expands to fill its whole reel."
+			case slot.ExpandFree:
+				w += " During free spins a wild that lands expands to fill its whole reel."
+			}
+			if in.Wild.Multiplier > 1 {
+				w += fmt.Sprintf(" A line win with a wild in it is multiplied by %d.", in.Wild.Multiplier)
+			}
+		}
+		out = append(out, w)
+	}
+	if scatter != "" && in.Scatter != nil {
+		s := scatter + " is the scatter: it pays anywhere in the window, as a multiple of the total bet"
+		if len(in.Scatter.FreeSpins) > 0 {
+			s += ", and awards free spins (see its row above)"
+		}
+		out = append(out, s+".")
+	}
+	if fs := in.FreeSpins; fs != nil {
+		s := "Free spins are played at the bet that triggered them"
+		if fs.Multiplier > 1 {
+			s += fmt.Sprintf("; every free-spin win is multiplied by %d", fs.Multiplier)
+		}
+		if len(in.FreeStrips) > 0 {
+			s += "; they use reels of their own"
+		}
+		if len(fs.Retrigger) > 0 {
+			var parts []string
+			for _, k := range sortedKeys(fs.Retrigger) {
+				parts = append(parts, fmt.Sprintf("%s scatters +%d", k, fs.Retrigger[k]))
+			}
+			s += "; scatters during free spins retrigger (" + strings.Join(parts, ", ") + fmt.Sprintf("), up to %d free spins in all", fs.MaxSpins)
+		}
+		out = append(out, s+".")
+	}
+	if p := in.BonusBuyPrice; p > 0 {
+		out = append(out, fmt.Sprintf("Bonus buy: start the free spins at once for %d× the bet.", p))
+	}
+	out = append(out, "Malfunction voids all pays and plays. Every round is provably fair: its reel stops are drawn from your seeds (see the verifier).")
+	return out
+}
+
+func minCount(in slot.Info) string {
+	least := 0
+	for _, m := range in.Pays {
+		for k := range m {
+			if n, _ := strconv.Atoi(k); least == 0 || n < least {
+				least = n
+			}
+		}
+	}
+	return strconv.Itoa(least)
+}
+
+func sortedKeys(m map[string]int) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Slice(out, func(i, j int) bool { a, _ := strconv.Atoi(out[i]); b, _ := strconv.Atoi(out[j]); return a < b })
+	return out
+}
+
+func (s *Service) rouletteRules() *RouletteRules {
+	cfg := roulette.DefaultConfig
+	lo, hi, round := cfg.MinBet, cfg.MaxBet, cfg.MaxRound
+	if s.Table != nil {
+		lo, hi, round = s.Table.Limits()
+		cfg.Betting, cfg.Spin, cfg.Result = s.Table.Timing()
+	}
+	return &RouletteRules{Bets: roulette.BetTypes(), MinBet: minorText(lo), MaxBet: minorText(hi), Round: minorText(round),
+		Betting: cfg.Betting.String(), Spin: cfg.Spin.String(), Result: cfg.Result.String()}
+}
+
+func (s *Service) serveRules(w http.ResponseWriter, r *http.Request) {
+	rules, err := s.RulesOf(r.PathValue("id"))
+	if err != nil {
+		render(w, http.StatusNotFound, "verify", verifyPage{Version: staticVersion, Games: s.slotTitles(), Error: "GAME NOT FOUND"})
+		return
+	}
+	render(w, http.StatusOK, "rules", struct {
+		*Rules
+		Version string
+	}{rules, staticVersion})
+}

@@ -115,4 +115,30 @@ describe('onboarding tour', () => {
       await off.server.stop();
     }
   });
+
+  test('page titles and info pages follow the language', async (t) => {
+    requireBuilds(site.server, ['root', 'lobby', 'cashier']);
+    await withPage(site.browser, t, { baseURL: site.server.url, viewport: DESKTOP }, async ({ page }) => {
+      await page.goto('/deposit?lng=de');
+      assert.equal(await page.title(), 'Einzahlung · Aurum Casino');
+      // A client-side route change keeps the language of the title.
+      await waitForApp(page, 'cashier');
+      await page.evaluate(() => window.history.pushState(null, '', '/profile2/balance'));
+      await page.waitForFunction(() => document.title === 'Guthaben · Aurum Casino', null, { timeout: 10_000 }).catch(async () => {
+        assert.fail(`title after the route change: ${await page.title()}`);
+      });
+      // The German info page (the language is remembered in the cookie).
+      await page.goto('/responsible-gambling');
+      assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Verantwortungsvolles Spielen');
+      assert.equal(await page.title(), 'Verantwortungsvolles Spielen · Aurum Casino');
+      assert.equal(await page.getByTestId('page-not-translated').count(), 0);
+      // French has no version of its own: English, with a French note.
+      await page.goto('/responsible-gambling?lng=fr');
+      const note = page.getByTestId('page-not-translated');
+      assert.equal(await note.textContent(), "Cette page n’est pas encore disponible dans votre langue. Elle est affichée en anglais.");
+      assert.equal(await page.locator('article.prose').getAttribute('lang'), 'en');
+      assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Responsible Gambling');
+      await screenshot(page, 'info-page-fallback-fr-1280', { fullPage: false });
+    });
+  });
 });

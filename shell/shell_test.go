@@ -45,7 +45,7 @@ func TestDocumentMountPoints(t *testing.T) {
 		`<script id="mf-remotes" type="application/json" nonce="N0nce">{"lobby":"/mf/lobby/v1/remoteEntry.js"}</script>`,
 		`<script id="casino-settings" type="application/json" nonce="N0nce">{"brandName":"Aurum Casino"}</script>`,
 		`<script src="/mf/root/v1/main.js" nonce="N0nce" defer></script>`,
-		`<title>Deposit | Aurum Casino</title>`, `data-skeleton="cashier"`, "Log in", "Sign up",
+		`<title>Deposit · Aurum Casino</title>`, `data-skeleton="cashier"`, "Log in", "Sign up",
 	} {
 		if !strings.Contains(html, want) {
 			t.Errorf("document lacks %s", want)

@@ -50,6 +50,9 @@ type Labels struct {
 	Restricted, RestrictedPermanent string
 	// The onboarding tour (tour.go).
 	Tour TourLabels
+	// An info page shown in English because it has no version in the
+	// page's language.
+	NotTranslated string
 }
 
 // Layout is what every page of one language shares while the settings stay the
@@ -75,6 +78,10 @@ type Layout struct {
 	LicenceHTML         string // footer licence text (rendered from content)
 	FooterHTML          string // Footer(layout), rendered once
 	Labels              Labels
+	// Titles are the route table's English document titles in this
+	// language (missing: the English title stays).
+	Titles     map[string]string
+	TitlesJSON string // {"brand","routes":[{"path","prefix","title"}]} for the root config
 }
 
 // Nav is the side navigation for a guest or a logged-in player.
@@ -118,6 +125,10 @@ type Info struct {
 	Slug  string
 	Title string
 	HTML  string // trusted: rendered by the server from the operator's Markdown
+	// Lang is the content's language when it differs from the page's (the
+	// English page served as the fallback of a language without its own
+	// version); Note then says so in the page's language.
+	Lang, Note string
 }
 
 // Page is one request's view.
@@ -155,7 +166,7 @@ func (p *Page) DocumentTitle() string {
 	if p.Title == "" {
 		return p.Brand
 	}
-	return p.Title + " | " + p.Brand
+	return p.Title + " · " + p.Brand
 }
 
 // CountryBlock is the full-screen notice for a visitor from an excluded

@@ -80,15 +80,16 @@ func (s *Service) handleSendCredentials(w http.ResponseWriter, r *http.Request) 
 	if s.Mail == nil {
 		return ErrCredentialsNotSent
 	}
-	text := func(password string) string {
-		return fmt.Sprintf("Your %s account:\n\nLogin: %s\nPassword: %s\n\nKeep them safe. You can change the password in your profile.\n",
-			st.BrandName, login, password)
+	tpl, lang := emailIn(credentialsEmails, u.Locale)
+	filled := func(password string) emailText {
+		return tpl.fill(map[string]string{"brand": st.BrandName, "login": login, "password": password})
 	}
+	m := filled(body.Password)
 	err = s.Mail.Send(r.Context(), mail.Message{
-		To: login, Kind: "credentials", Subject: "Your " + st.BrandName + " login details",
-		Text: text(body.Password),
+		To: login, Kind: "credentials", Lang: lang, Subject: m.Subject,
+		Text: m.Text,
 		// The outbox (and its Litestream replicas) never holds a password.
-		OutboxText: text("(shown once on the sign-up screen; never stored)"),
+		OutboxText: filled("(shown once on the sign-up screen; never stored)").Text,
 	})
 	if err != nil {
 		return fmt.Errorf("%v: %w", err, ErrCredentialsNotSent)

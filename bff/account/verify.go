@@ -53,13 +53,11 @@ func (s *Service) sendVerification(ctx context.Context, userID int64, email, bas
 		return err
 	}
 	link := strings.TrimRight(baseURL, "/") + "/api/user/verify-email?token=" + url.QueryEscape(token)
+	tpl, lang := emailIn(verifyEmails, s.localeOf(ctx, userID))
+	m := tpl.fill(map[string]string{"brand": st.BrandName, "link": link})
 	err = s.Mail.Send(ctx, mail.Message{
-		To: email, Kind: "verify-email",
-		Subject: "Confirm your e-mail address at " + st.BrandName,
-		Text: fmt.Sprintf("Welcome to %s!\n\nConfirm your e-mail address by opening this link within 48 hours:\n\n%s\n\n"+
-			"If you did not create an account, ignore this message.\n", st.BrandName, link),
-		HTML: fmt.Sprintf(`<p>Welcome to %s!</p><p><a href="%s">Confirm your e-mail address</a> within 48 hours.</p>`+
-			`<p>If you did not create an account, ignore this message.</p>`, htmlEscape(st.BrandName), htmlEscape(link)),
+		To: email, Kind: "verify-email", Lang: lang,
+		Subject: m.Subject, Text: m.Text, HTML: m.HTML,
 	})
 	if err != nil {
 		return fmt.Errorf("%v: %w", err, ErrVerificationNotSent)

@@ -24,6 +24,8 @@ type Message struct {
 	Text    string
 	HTML    string
 	Kind    string // verify-email, credentials, …
+	// Lang is the language of the message ("de"): its Content-Language.
+	Lang string
 	// OutboxText, when set, is what the outbox keeps instead of Text: a
 	// message carrying a secret (a password) is delivered whole but never
 	// stored (the database and its replicas would keep it for ever).
@@ -99,6 +101,9 @@ func (s *Sender) deliver(ctx context.Context, msg Message) error {
 		return err
 	}
 	m.Subject(msg.Subject)
+	if msg.Lang != "" {
+		m.SetGenHeader(gomail.HeaderContentLang, msg.Lang)
+	}
 	m.SetBodyString(gomail.TypeTextPlain, msg.Text)
 	if msg.HTML != "" {
 		m.AddAlternativeString(gomail.TypeTextHTML, msg.HTML)

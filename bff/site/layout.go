@@ -64,6 +64,7 @@ var fallbackLabels = map[string]string{
 	"shell.tour.limits.link":    "Set my limits",
 	"shell.tour.calendar.title": "Rewards calendar",
 	"shell.tour.calendar.text":  "Claim your daily rewards and cashback in the calendar.",
+	"shell.pageNotTranslated":   "This page is not yet available in your language. It is shown in English.",
 	"notFound.title":            "Page not found",
 	"notFound.text":             "The page you are looking for does not exist or has moved.",
 	"notFound.goHome":           "Go Home",
@@ -75,6 +76,22 @@ var fallbackLabels = map[string]string{
 	"page.bonus-terms":          "Bonus Terms",
 	"page.legal-use-of-website": "Legal Use of Website",
 	"page.contacts":             "Contacts",
+}
+
+// titleIDs translate the English document titles of the route table
+// (routes.go) with ids the catalogues already have: "Einzahlung · Aurum
+// Casino" on a German page. A title without an id stays English.
+var titleIDs = map[string]string{
+	"Casino": "nav.casino", "Slots": "nav.slots", "Live Casino": "nav.liveCasino", "Popular Games": "nav.popular",
+	"Game": "nav.casino", "Promotions": "nav.promotions", "Promotion": "nav.promotions", "Free Money": "nav.freeMoney",
+	"Providers": "lobby.providers.title", "Tournaments": "lobby.tournaments.title", "Favorites": "nav.favorites",
+	"Deposit": "header.deposit", "Withdraw": "header.withdrawal", "Transactions": "header.transactions",
+	"Balance": "ui.profileMenu.balance", "My History": "ui.profileMenu.myHistory", "Profile": "header.profile",
+	"Edit Profile": "profile.overview.editProfile", "Verification": "ui.profileMenu.verification",
+	"My Profile": "ui.profileMenu.myProfile", "My Bonuses": "ui.profileMenu.myBonuses", "VIP Club": "nav.vipClub",
+	"Statistics": "ui.profileMenu.statistics", "Freeze Account": "ui.profileMenu.freezeAccount",
+	"Limits": "ui.profileMenu.limits", "Account": "shell.account", "Bonus History": "ui.profileMenu.myBonuses",
+	"Cashback Calendar": "nav.cashback",
 }
 
 // languageNames are endonyms for the footer's language list.
@@ -137,6 +154,7 @@ func buildLayout(s *settings.Settings, lang, localeVersion string, msgs map[stri
 			AppFailedTitle: t.get("shell.appFailed.title"), AppFailedText: t.get("shell.appFailed.text"),
 			Retry: t.get("shell.retry"), Close: t.get("shell.close"),
 			Restricted: t.get("shell.restricted"), RestrictedPermanent: t.get("shell.restrictedPermanent"),
+			NotTranslated: t.get("shell.pageNotTranslated"),
 			Tour: shell.TourLabels{
 				Dialog: t.get("shell.tour.dialog"), Progress: t.get("shell.tour.progress"),
 				Next: t.get("shell.tour.next"), Back: t.get("shell.tour.back"), Skip: t.get("shell.tour.skip"),
@@ -152,6 +170,35 @@ func buildLayout(s *settings.Settings, lang, localeVersion string, msgs map[stri
 	if l.Brand == "" {
 		l.Brand = "Casino"
 	}
+	l.Titles = make(map[string]string, len(titleIDs))
+	for en, id := range titleIDs {
+		if v, ok := msgs[id]; ok && v != "" && v != id {
+			l.Titles[en] = v
+		}
+	}
+	// The same titles for the root config, which sets document.title after
+	// a client-side route change (shell/root-config/src/titles.ts).
+	type titled struct {
+		Path   string `json:"path"`
+		Prefix bool   `json:"prefix,omitempty"`
+		Title  string `json:"title"`
+	}
+	titles := struct {
+		Brand  string   `json:"brand"`
+		Routes []titled `json:"routes"`
+	}{Brand: l.Brand}
+	for _, r := range appRoutes {
+		t := r.Title
+		if v, ok := l.Titles[t]; ok {
+			t = v
+		}
+		titles.Routes = append(titles.Routes, titled{Path: r.Path, Prefix: r.Prefix, Title: t})
+	}
+	tj, err := json.Marshal(titles)
+	if err != nil {
+		return nil, fmt.Errorf("titles: %w", err)
+	}
+	l.TitlesJSON = string(tj)
 	if l.HomeURL == "" {
 		l.HomeURL = "/"
 	}

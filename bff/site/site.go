@@ -353,6 +353,9 @@ type view struct {
 // page builds the view of one request. Its nonce is fresh, except for a
 // shared page, whose nonce is filled in when it is written.
 func (s *Site) page(w http.ResponseWriter, r *http.Request, q *request, kind shell.Kind, app, title string, withScripts bool) *view {
+	if t, ok := q.layout.Titles[title]; ok && kind == shell.KindApp {
+		title = t
+	}
 	p := &shell.Page{
 		Layout: q.layout,
 		Kind:   kind,
@@ -558,18 +561,42 @@ func (s *Site) serveInfo(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	slug := strings.TrimPrefix(r.URL.Path, "/")
+	info, version, found := s.infoPage(q, slug)
+	if !found {
+		s.notFound(w, r, q)
+		return
+	}
+	p := s.page(w, r, q, shell.KindInfo, shell.AppNone, info.Title, true)
+	p.Info = info
+	p.info = version
+	s.render(w, r, p, http.StatusOK, false)
+}
+
+// infoPage is slug in the page's language: content/pages/<lang>/<slug>.md
+// when the operator wrote one, else the English content/pages/<slug>.md
+// with a note, in the page's language, that it is not translated yet.
+func (s *Site) infoPage(q *request, slug string) (*shell.Info, int64, bool) {
+	if q.lang != i18n.Fallback && !strings.ContainsAny(q.lang, "/.") {
+		title, body, version, found, err := s.pages.get(q.lang+"/"+slug, q.layout.Brand)
+		if err != nil {
+			slog.Error("site: info page", "slug", slug, "lang", q.lang, "err", err)
+		}
+		if found {
+			return &shell.Info{Slug: slug, Title: title, HTML: body}, version, true
+		}
+	}
 	title, body, version, found, err := s.pages.get(slug, q.layout.Brand)
 	if err != nil {
 		slog.Error("site: info page", "slug", slug, "err", err)
 	}
 	if !found {
-		s.notFound(w, r, q)
-		return
+		return nil, version, false
 	}
-	p := s.page(w, r, q, shell.KindInfo, shell.AppNone, title, true)
-	p.Info = &shell.Info{Slug: slug, Title: title, HTML: body}
-	p.info = version
-	s.render(w, r, p, http.StatusOK, false)
+	info := &shell.Info{Slug: slug, Title: title, HTML: body}
+	if q.lang != i18n.Fallback {
+		info.Lang, info.Note = i18n.Fallback, q.layout.Labels.NotTranslated
+	}
+	return info, version, true
 }
 
 // servePlay answers the external play page: no operator scripts (SPEC: script

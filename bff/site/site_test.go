@@ -176,7 +176,7 @@ func TestInfoPagesRenderMarkdownWithoutJS(t *testing.T) {
 			if r.status != http.StatusOK {
 				t.Fatalf("status %d", r.status)
 			}
-			r.has(t, "<title>"+tc.title+" | Aurum Casino</title>", "<h1", tc.title+"</h1>",
+			r.has(t, "<title>"+tc.title+" · Aurum Casino</title>", "<h1", tc.title+"</h1>",
 				`<article class="prose" data-page="`+tc.slug+`">`, "<h2", `data-app=""`)
 			r.lacks(t, "{{brand}}", "raw HTML omitted")
 			// The content is in the HTML itself: strip every script and the
@@ -224,7 +224,7 @@ func TestInfoPageReRendersWhenFileChanges(t *testing.T) {
 	os.WriteFile(file, []byte("# New Title for {{brand}}\n\nnew text\n"), 0o644)
 	os.Chtimes(file, time.Now().Add(time.Minute), time.Now().Add(time.Minute))
 	r := f.get("/bonus-terms")
-	r.has(t, "New Title for Aurum Casino", "<title>New Title for Aurum Casino | Aurum Casino</title>")
+	r.has(t, "New Title for Aurum Casino", "<title>New Title for Aurum Casino · Aurum Casino</title>")
 	r.lacks(t, "Old Title")
 	// A deleted page is a 404.
 	os.Remove(file)
@@ -356,7 +356,7 @@ func TestShellDocument(t *testing.T) {
 	f := newFixture(t)
 	r := f.get("/casino/slots")
 	r.has(t, `<html lang="en" dir="ltr" data-locale-version="`, `<meta charset="utf-8">`, `name="viewport"`,
-		"<title>Slots | Aurum Casino</title>", `<meta name="description"`, `rel="icon" href="data:image/svg+xml,`,
+		"<title>Slots · Aurum Casino</title>", `<meta name="description"`, `rel="icon" href="data:image/svg+xml,`,
 		`<link rel="stylesheet" href="/shell/static/`+shell.StaticHash+`/shell.css">`, `name="theme-color"`,
 		`--c-primary:#f5b83d`, `<nav id="site-nav"`, `<footer`, "Terms and Conditions", "18+", "Operator Company Ltd",
 		"Deutsch", `aria-current="page"`, f.releases["root"].Entry, `defer></script>`)

@@ -5,6 +5,7 @@ import { refreshHeader } from './header';
 import { isClientRoutable, routableAnchor } from './links';
 import { clearServerContent, containerFor, removeContainer } from './mount';
 import { applyDevOverrides, readRemotes, toFederationRemotes, type RemotesMap } from './remotes';
+import { followTitles } from './titles';
 import { appForModal, appForPath, CONTAINER, modalOf, type AppName, type PageApp } from './routes';
 
 type Lifecycle = (props: Record<string, unknown>) => Promise<unknown>;
@@ -119,6 +120,7 @@ function boot(): void {
   registerApps(remotes);
   isolateFailures(remotes);
   interceptLinks();
+  followTitles();
   window.addEventListener('casino:auth-changed', () => void refreshHeader().then((ok) => ok && maybeTour()));
   window.addEventListener('single-spa:app-change', () => {
     // A remote that failed to load leaves the server skeleton in place.

@@ -27,6 +27,10 @@ func (a *App) openStudio(ctx context.Context) error {
 	}
 	a.Studio = studio.NewService(a.DB, cat, client)
 	a.Studio.BetScale = a.betScale // the wallet's conversion, so both agree on every limit
+	a.Studio.RTS14 = func(ctx context.Context) bool {
+		st, err := a.Settings.Current(ctx)
+		return err == nil && st.Feature("studioRTS14")
+	}
 	rctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
 	if n, err := a.Studio.Recover(rctx); err != nil {

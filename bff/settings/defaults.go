@@ -54,6 +54,9 @@ func Defaults() Settings {
 			"races": true, "vipClub": true, "referAFriend": true, "chat": true, "crypto": true,
 			"ghostMode": false, "onboardingTour": true, "addToHomeScreen": true, "countryCheck": true,
 			"oneClickRegistration": true, "gamePulse": false,
+			// UKGC RTS 14 for the studio's slots (bff/studio: 2.5 s spins,
+			// no quick spin, net position and session time shown).
+			"studioRTS14": false,
 		},
 		ReferAFriendPercent:   0,
 		BigWinMultiplier:      20,

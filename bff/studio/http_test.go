@@ -2,6 +2,7 @@ package studio
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -88,5 +89,40 @@ func TestHTTPErrorsAndPages(t *testing.T) {
 	}
 	if rec, _ := do("GET", "/studio/static/slot.js", ""); rec.Code != 200 {
 		t.Errorf("static %d", rec.Code)
+	}
+}
+
+// The operator's RTS 14 setting reaches the game page: its launch config
+// carries it with the minimum spin time, the page shows the session's net
+// position and time and offers no quick spin; off, the reverse.
+func TestRTS14ReachesTheSlotPage(t *testing.T) {
+	f := newFixture(t)
+	mux := http.NewServeMux()
+	f.svc.PageRoutes(mux, session.NewManager(f.db), contentDir(t))
+	rts := false
+	f.svc.RTS14 = func(context.Context) bool { return rts }
+	page := func() (map[string]any, string) {
+		rec := httptest.NewRecorder()
+		mux.ServeHTTP(rec, httptest.NewRequest("GET", "/play/studio/fruit-fiesta", nil))
+		body := rec.Body.String()
+		_, rest, _ := strings.Cut(body, `<script type="application/json" id="studio-config">`)
+		raw, _, _ := strings.Cut(rest, "</script>")
+		var cfg map[string]any
+		if err := json.Unmarshal([]byte(raw), &cfg); err != nil {
+			t.Fatalf("config %q: %v", raw, err)
+		}
+		return cfg, body
+	}
+	cfg, body := page()
+	if cfg["rts14"] != false || cfg["minSpinMs"] != nil || !strings.Contains(body, `id="quick"`) || strings.Contains(body, `id="net"`) {
+		t.Errorf("off: config %v, quick spin offered %v, net shown %v", cfg, strings.Contains(body, `id="quick"`), strings.Contains(body, `id="net"`))
+	}
+	rts = true
+	cfg, body = page()
+	if cfg["rts14"] != true || cfg["minSpinMs"] != float64(MinSpinMillis) || cfg["gameId"] != "fruit-fiesta" {
+		t.Errorf("on: config %v", cfg)
+	}
+	if strings.Contains(body, `id="quick"`) || !strings.Contains(body, `id="net"`) || !strings.Contains(body, `id="elapsed"`) || strings.Contains(strings.ToLower(body), "autoplay") {
+		t.Errorf("on: quick spin offered %v, net %v, elapsed %v", strings.Contains(body, `id="quick"`), strings.Contains(body, `id="net"`), strings.Contains(body, `id="elapsed"`))
 	}
 }

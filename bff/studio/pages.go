@@ -131,7 +131,12 @@ type playPage struct {
 	Note    string
 	Version string
 	Config  template.JS
+	RTS14   bool // UKGC RTS 14 pacing and session display (Service.RTS14)
 }
+
+// MinSpinMillis is the shortest slot game cycle under RTS 14: from the
+// press of Spin to the result on screen.
+const MinSpinMillis = 2500
 
 func (s *Service) servePlay(w http.ResponseWriter, r *http.Request, sessions *session.Manager) {
 	t, err := s.Catalog.Title(r.PathValue("game"))
@@ -150,7 +155,12 @@ func (s *Service) servePlay(w http.ResponseWriter, r *http.Request, sessions *se
 	default:
 		page.Mode = ModeReal
 	}
-	cfg, _ := json.Marshal(map[string]any{"gameId": t.ID, "mode": page.Mode, "loggedIn": p != nil})
+	page.RTS14 = s.RTS14 != nil && s.RTS14(r.Context())
+	launch := map[string]any{"gameId": t.ID, "mode": page.Mode, "loggedIn": p != nil, "rts14": page.RTS14}
+	if page.RTS14 {
+		launch["minSpinMs"] = MinSpinMillis
+	}
+	cfg, _ := json.Marshal(launch)
 	page.Config = template.JS(cfg)
 	name := "slot"
 	if t.Kind == KindLive {

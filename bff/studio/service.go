@@ -72,6 +72,11 @@ type Service struct {
 	// FreeSpins, when set, tells a player's free spins on a game (bff/bonus:
 	// a claimed freespins bonus); nil: none.
 	FreeSpins func(ctx context.Context, userID int64, gameID string) (*FreeSpins, error)
+	// RTS14, when set and true, paces the slot pages for jurisdictions
+	// with UKGC RTS 14 (the operator's feature flag "studioRTS14"): at least
+	// 2.5 s per spin, no quick spin, no autoplay, the session's net position
+	// and elapsed time on screen. Read on every page load.
+	RTS14 func(ctx context.Context) bool
 }
 
 // FreeSpins are a player's free spins on a game: Left rounds at Bet (a

@@ -126,22 +126,116 @@
 
   function sleep(ms) { return new Promise(function (r) { setTimeout(r, ms); }); }
 
+  // What the player keeps in this browser, per game client (localStorage;
+  // also for logged-in players: the server keeps no client preferences).
+  var store = {
+    get: function (k) { try { return window.localStorage.getItem('aurumStudio.' + k); } catch (e) { return null; } },
+    set: function (k, v) { try { window.localStorage.setItem('aurumStudio.' + k, v); } catch (e) { /* private mode */ } }
+  };
+  // UKGC RTS 14 (operator setting): every spin lasts at least minSpinMs from
+  // the press to the result, no quick spin, the session's net position and
+  // time on screen.
+  var rts = !!cfg.rts14, minSpin = rts ? (cfg.minSpinMs || 2500) : 0;
+  var quick = !rts && store.get('quick') === '1';
+  var muted = store.get('sound') === 'off';
+
+  // Sound effects synthesised with the Web Audio API (no audio files), the
+  // context made on the first press (browsers allow sound after a gesture).
+  var sound = (function () {
+    var ctx = null, ticker = 0;
+    function ac() {
+      if (muted) return null;
+      if (!ctx) { var A = window.AudioContext || window.webkitAudioContext; if (!A) return null; ctx = new A(); }
+      if (ctx.state === 'suspended') ctx.resume();
+      return ctx;
+    }
+    function tone(freq, at, dur, type, vol, to) {
+      var c = ac(); if (!c) return;
+      var o = c.createOscillator(), g = c.createGain(), t = c.currentTime + at;
+      o.type = type; o.frequency.setValueAtTime(freq, t);
+      if (to) o.frequency.exponentialRampToValueAtTime(to, t + dur);
+      g.gain.setValueAtTime(0.0001, t);
+      g.gain.exponentialRampToValueAtTime(vol, t + 0.012);
+      g.gain.exponentialRampToValueAtTime(0.0001, t + dur);
+      o.connect(g); g.connect(c.destination); o.start(t); o.stop(t + dur + 0.05);
+    }
+    function mark(name) { if (!muted) document.body.dataset.sound = name; }
+    var fx = {
+      tick: function () { tone(1400, 0, 0.025, 'square', 0.025); },
+      stop: function () { tone(190, 0, 0.14, 'triangle', 0.2, 70); mark('stop'); },
+      win: function () { [523, 659, 784, 1047].forEach(function (f, i) { tone(f, i * 0.08, 0.22, 'triangle', 0.12); }); mark('win'); },
+      big: function () {
+        [523, 659, 784, 1047, 784, 1047, 1319].forEach(function (f, i) { tone(f, i * 0.13, 0.3, 'triangle', 0.12); });
+        [262, 330, 392].forEach(function (f) { tone(f, 0.95, 1.6, 'sine', 0.07); });
+        mark('big');
+      }
+    };
+    return {
+      unlock: ac, stop: fx.stop, win: fx.win, big: fx.big,
+      spinning: function (on) {
+        clearInterval(ticker); ticker = 0;
+        if (on && !muted) { ticker = setInterval(fx.tick, 95); mark('spin'); }
+      }
+    };
+  })();
+
+  function setSound(on) {
+    muted = !on; store.set('sound', on ? 'on' : 'off');
+    var b = $('sound'); b.setAttribute('aria-pressed', String(on)); b.textContent = on ? 'Sound on' : 'Sound off';
+    if (!on) sound.spinning(false); else sound.unlock();
+  }
+  function setQuick(on) {
+    if (!$('quick')) return;
+    quick = on; store.set('quick', on ? '1' : '0');
+    var b = $('quick'); b.setAttribute('aria-pressed', String(on)); b.textContent = on ? 'Turbo on' : 'Turbo off';
+  }
+
+  // The session under RTS 14: wins − stakes since the page opened, and the
+  // time played.
+  var session = { started: 0, net: 0 };
+  function showNet() {
+    if (!$('net')) return;
+    $('net').textContent = (session.net > 0 ? '+' : session.net < 0 ? '−' : '') + money(Math.abs(session.net)) + ' ' + state.currency;
+  }
+  function tickElapsed() {
+    if (!$('elapsed') || !session.started) return;
+    var t = Math.floor((Date.now() - session.started) / 1000), h = Math.floor(t / 3600), m = Math.floor(t / 60) % 60, sec = t % 60;
+    $('elapsed').textContent = (h ? h + ':' + (m < 10 ? '0' : '') : '') + m + ':' + (sec < 10 ? '0' : '') + sec;
+  }
+
+  function feature(text) { var f = $('feature'); f.hidden = !text; f.textContent = text || ''; }
+  function hideCelebration() { $('celebrate').hidden = true; $('stage').classList.remove('big'); }
+
   function play(bonusBuy) {
     if (state.busy || !state.sid) return;
     state.busy = true;
+    sound.unlock();
     $('spin').disabled = true; if ($('buy')) $('buy').disabled = true;
-    $('stage').classList.add('spinning');
-    delete $('stage').dataset.stopped;
+    hideCelebration();
+    var stage = $('stage');
+    stage.classList.add('spinning');
+    stage.classList.toggle('bonus', !!bonusBuy);
+    feature(bonusBuy ? 'Bonus bought · free spins coming' : '');
+    delete stage.dataset.stopped;
+    delete $('win').dataset.done;
+    $('win').textContent = money(0);
     Array.prototype.forEach.call(document.querySelectorAll('.cell.still'), function (c) { c.classList.remove('still'); });
     say('Spinning…');
+    sound.spinning(true);
     var started = Date.now();
+    stage.dataset.pressed = String(started);
     var body = freeLeft() && !bonusBuy ? { freeSpin: true } : { bet: money(state.bets[state.bet]), bonusBuy: !!bonusBuy };
     api('POST', '/api/studio/sessions/' + state.sid + '/spin', body)
       .then(function (res) {
-        return sleep(Math.max(0, (calm ? 100 : 600) - (Date.now() - started))).then(function () { return show(res); });
+        // The last reel lands no sooner than the minimum: 600 ms (quick
+        // spin 250, reduced motion 100), under RTS 14 minSpin from the press.
+        var least = Math.max(minSpin, calm ? 100 : quick ? 250 : 600);
+        var wait = least - (Date.now() - started) - stepMs() * state.game.reels;
+        return sleep(Math.max(0, wait)).then(function () { return show(res, started); });
       })
       .catch(function (e) {
-        $('stage').classList.remove('spinning');
+        sound.spinning(false);
+        stage.classList.remove('spinning', 'bonus'); feature('');
         // The wallet asks for an explicit confirmation of a bonus buy above
         // the player's own max bet; it exempts exactly the next bet.
         if (e.code === 'BONUS_BUY_CONFIRMATION_REQUIRED' && window.confirm('This bonus buy is above your max bet limit. Buy it anyway?')) {
@@ -156,43 +250,92 @@
       });
   }
 
+  // Reels stop 220 ms apart; quick spin and reduced motion stop them together.
+  function stepMs() { return calm || quick ? 0 : 220; }
+
   // The reels stop one after another, left to right, each on exactly the
   // symbols of the recorded round (the window the wallet outcome holds);
-  // reduced motion stops them all at once.
-  function stopReels(spin) {
-    var g = state.game, stage = $('stage'), step = calm ? 0 : 220;
+  // quick spin and reduced motion stop them all at once.
+  function stopReels(spin, started) {
+    var g = state.game, stage = $('stage'), step = stepMs();
     var seq = Promise.resolve();
     for (var r = 0; r < g.reels; r++) (function (r) {
-      seq = seq.then(function () { return sleep(step); }).then(function () {
+      seq = seq.then(function () { return step || r === 0 ? sleep(step) : null; }).then(function () {
         for (var j = 0; j < g.rows; j++) {
           var s = symbol(spin.window[r][j]), c = $('c' + r + '_' + j);
           c.innerHTML = art(s); c.dataset.symbol = s.id; c.setAttribute('aria-label', s.name);
           c.classList.add('still');
         }
+        if (step || r === 0) sound.stop();
+        if (r === g.reels - 1) sound.spinning(false);
       });
     })(r);
     return seq.then(function () {
+      var left = minSpin - (Date.now() - started);
+      return left > 0 ? sleep(left) : null;
+    }).then(function () {
       stage.classList.remove('spinning');
       draw(spin.window, hitsOf(spin), spin.expanded || []);
       stage.dataset.stopped = String(Date.now());
     });
   }
 
-  function show(res) {
-    var round = res.round;
+  // What a spin paid, in words: "3 Cherry on line 2", "4 Jaguar, 6 ways".
+  function winWords(spin) {
+    var out = [];
+    (spin.lines || []).forEach(function (w) { out.push(w.count + ' ' + symbol(w.symbol).name + ' on line ' + w.line); });
+    (spin.ways || []).forEach(function (w) { out.push(w.count + ' ' + symbol(w.symbol).name + ', ' + w.ways + (w.ways === 1 ? ' way' : ' ways')); });
+    if (spin.scatterCoins) out.push(spin.scatters + ' scatters');
+    return out.join('; ');
+  }
+
+  // The win counts up to exactly the recorded amount (integers of minor
+  // units); a win that does not beat the stake is shown at once, uncelebrated.
+  function countUp(win, stake) {
+    var el = $('win'), big = $('big-amount'), ms = win <= stake || calm ? 0 : quick ? 300 : win >= 20 * stake ? 2400 : 900;
+    return new Promise(function (done) {
+      var t0 = 0;
+      function frame(now) {
+        if (!t0) t0 = now;
+        var p = ms ? Math.min(1, (now - t0) / ms) : 1, v = p >= 1 ? win : Math.floor(win * (1 - Math.pow(1 - p, 3)));
+        el.textContent = money(v);
+        if (!$('celebrate').hidden) big.textContent = money(v) + ' ' + state.currency;
+        if (p < 1) window.requestAnimationFrame(frame);
+        else { el.dataset.done = '1'; el.dataset.win = String(win); done(); }
+      }
+      if (ms) window.requestAnimationFrame(frame); else frame(0);
+    });
+  }
+
+  function show(res, started) {
+    var round = res.round, stage = $('stage');
+    var stake = round.bonusBuy ? round.cost : round.bet;
     var seq = Promise.resolve();
-    if (round.base) seq = stopReels(round.base);
+    if (round.base) seq = stopReels(round.base, started);
     if (round.freeSpins && round.freeSpins.length) {
+      var total = round.freeSpins.length, acc = round.base ? round.base.win : 0;
+      seq = seq.then(function () {
+        stage.classList.add('free');
+        feature(total + ' free spins!');
+        $('fs').textContent = total + ' free spins';
+        return sleep(calm || quick ? 300 : 1100);
+      });
       round.freeSpins.forEach(function (fs, i) {
-        seq = seq.then(function () { return sleep(i === 0 ? 700 : 260); }).then(function () {
-          $('fs').textContent = 'Free spin ' + (i + 1) + ' of ' + round.freeSpins.length + (fs.multiplier > 1 ? ' · x' + fs.multiplier : '');
+        seq = seq.then(function () { return sleep(i === 0 ? 0 : quick || calm ? 180 : 420); }).then(function () {
+          acc += fs.win;
+          feature('Free spin ' + (i + 1) + ' of ' + total + (fs.multiplier > 1 ? ' · x' + fs.multiplier : '') + ' · win ' + money(acc));
           draw(fs.window, hitsOf(fs), fs.expanded || []);
+          sound.stop();
         });
       });
     }
     return seq.then(function () {
+      stage.classList.remove('free', 'bonus');
+      feature(round.freeSpinsAwarded ? 'Free spins won ' + money(round.win) + ' ' + state.currency : '');
       setBalance(res.balance);
       if (res.freeSpins) state.free = res.freeSpins;
+      session.net += round.win - (res.freeRound ? 0 : round.cost);
+      showNet();
       $('seed-nonce').textContent = String(res.seeds.nonce);
       $('last-round').hidden = false;
       $('last-round-link').href = '/provably-fair?round=' + encodeURIComponent(res.roundId);
@@ -200,9 +343,22 @@
       $('last-round-replay').href = '/studio/rounds/' + encodeURIComponent(res.roundId);
       var fsText = round.freeSpinsAwarded ? ' · ' + round.freeSpinsAwarded + ' free spins' : '';
       $('fs').textContent = round.freeSpinsAwarded ? 'Free spins played: ' + round.freeSpinsAwarded : '';
-      if (round.win > 0) say('You win ' + money(round.win) + ' ' + state.currency + fsText, 'win');
+      var words = round.base && !round.freeSpins ? winWords(round.base) : '';
+      var amount = money(round.win) + ' ' + state.currency;
+      if (round.win > stake) say('You win ' + amount + (words ? ': ' + words : '') + fsText, 'win');
+      else if (round.win > 0) say('Returned ' + amount + ' of your ' + money(stake) + ' ' + state.currency + ' stake' + fsText);
       else say('No win this time' + fsText);
       $('last-win').textContent = money(round.win);
+      var big = round.win >= 20 * stake;
+      if (big) {
+        $('big-title').textContent = round.win >= 100 * stake ? 'Mega win' : 'Big win';
+        $('big-amount').textContent = money(0) + ' ' + state.currency;
+        $('celebrate').hidden = false; stage.classList.add('big');
+        sound.big();
+      } else if (round.win > stake) sound.win();
+      return countUp(round.win, stake).then(function () {
+        if (big) setTimeout(function () { if (!state.busy) hideCelebration(); }, 5000);
+      });
     });
   }
 
@@ -237,6 +393,9 @@
         state.free = l.freeSpins && l.freeSpins.left > 0 ? l.freeSpins : null;
         showFree();
         $('spin').disabled = false; if ($('buy')) $('buy').disabled = false;
+        session.started = Date.now(); showNet(); tickElapsed();
+        if ($('elapsed')) setInterval(tickElapsed, 1000);
+        $('win').textContent = money(0);
         say(l.mode === 'real' ? 'Good luck!' : 'Playing for fun: no real money.');
         document.body.dataset.ready = '1';
       })
@@ -247,11 +406,24 @@
   if ($('buy')) $('buy').addEventListener('click', function () { play(true); });
   $('bet-down').addEventListener('click', function () { if (!freeLeft()) setBet(state.bet - 1); });
   $('bet-up').addEventListener('click', function () { if (!freeLeft()) setBet(state.bet + 1); });
+  $('sound').addEventListener('click', function () { setSound(muted); });
+  if ($('quick')) $('quick').addEventListener('click', function () { setQuick(!quick); });
+  $('celebrate').addEventListener('click', hideCelebration);
+  setSound(!muted); setQuick(quick);
+  // Keyboard play: Space spins, + and − change the bet, M sound, T turbo
+  // (quick spin), Escape closes the big-win banner (not while typing or on a control).
   document.addEventListener('keydown', function (e) {
     var t = e.target && e.target.tagName;
-    if ((e.code === 'Space' || e.key === ' ') && t !== 'INPUT' && t !== 'BUTTON' && t !== 'SELECT' && t !== 'TEXTAREA' && t !== 'SUMMARY' && t !== 'A') {
+    if (e.ctrlKey || e.metaKey || e.altKey || t === 'INPUT' || t === 'SELECT' || t === 'TEXTAREA') return;
+    if (e.key === 'Escape') { hideCelebration(); return; }
+    if (e.code === 'Space' || e.key === ' ') {
+      if (t === 'BUTTON' || t === 'SUMMARY' || t === 'A') return; // the control's own activation
       e.preventDefault(); play(false);
     }
+    else if ((e.key === '+' || e.key === '=') && !freeLeft() && !state.busy) setBet(state.bet + 1);
+    else if (e.key === '-' && !freeLeft() && !state.busy) setBet(state.bet - 1);
+    else if (e.key === 'm' || e.key === 'M') setSound(muted);
+    else if ((e.key === 't' || e.key === 'T') && $('quick')) setQuick(!quick);
   });
   $('seed-form').addEventListener('submit', function (e) {
     e.preventDefault();

@@ -99,6 +99,12 @@ func (s *Service) Login(ctx context.Context, req LoginRequest, ip, location, use
 	if u == nil || !ok {
 		return LoginResult{}, ErrInvalidCredentials
 	}
+	// An account the operator froze (back office) does not log in.
+	if f, err := FrozenState(ctx, s.db.Read, u.ID); err != nil {
+		return LoginResult{}, err
+	} else if f != nil {
+		return LoginResult{}, ErrAccountFrozen
+	}
 	// A self-excluded player cannot log in to play: the answer says until
 	// when. They may ask for a session that can only withdraw (MGA).
 	var excluded *SelfExclusion

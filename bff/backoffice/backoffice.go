@@ -21,8 +21,11 @@ import (
 	"casino/bff/frontends"
 	"casino/bff/kyc"
 	"casino/bff/ledger"
+	"casino/bff/protection"
+	"casino/bff/session"
 	"casino/bff/settings"
 	"casino/bff/staff"
+	"casino/bff/wallet"
 )
 
 // Service is the back office's calls over the casino's services.
@@ -35,6 +38,12 @@ type Service struct {
 	Ledger    *ledger.Ledger
 	Settings  *settings.Store
 	Clock     clock.Clock // the day of the dashboard; nil: the system clock
+
+	Protection *protection.Service // limits (nil: not shown)
+	Sessions   *session.Manager
+	Wallet     *wallet.Service // the player's own freeze, providers
+	// Notify tells a frozen player's open pages (nil: nothing).
+	Notify func(playerID int64)
 }
 
 // Errors of the back office's decisions.

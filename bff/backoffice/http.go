@@ -34,6 +34,7 @@ func (b *Service) Routes(mux *http.ServeMux) {
 	h("GET /api/backoffice/releases", staff.ReleasesRead, b.handleReleases)
 	h("POST /api/backoffice/releases/{name}/activate", staff.ReleasesWrite, b.handleActivate)
 	h("POST /api/backoffice/releases/{name}/rollback", staff.ReleasesWrite, b.handleRollback)
+	b.moreRoutes(h)
 }
 
 // reasonBody is the body of a decision: the reason, and for an activation

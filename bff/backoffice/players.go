@@ -98,6 +98,9 @@ type Player struct {
 	Notes       []Note               `json:"notes"`
 	Documents   []kyc.Document       `json:"documents"`
 	Withdrawals []cashier.Withdrawal `json:"withdrawals"`
+	Rounds      []Round              `json:"rounds"`
+	Sessions    []PlayerSession      `json:"sessions"`
+	Protection  Protection           `json:"protection"`
 }
 
 // Player returns one player's page.
@@ -142,6 +145,15 @@ func (b *Service) Player(ctx context.Context, id int64) (Player, error) {
 		return p, err
 	}
 	p.Withdrawals = w.Rows
+	if p.Rounds, err = b.Rounds(ctx, id); err != nil {
+		return p, err
+	}
+	if p.Sessions, err = b.PlayerSessions(ctx, id); err != nil {
+		return p, err
+	}
+	if p.Protection, err = b.protectionOf(ctx, id, cur); err != nil {
+		return p, err
+	}
 	p.Notes, err = b.notes(ctx, id)
 	return p, err
 }

@@ -3,12 +3,15 @@ package bonus
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"casino/bff/database"
+	"casino/bff/ledger"
 )
 
 // The operator's catalogue commands (casino bonuses … / casino coupons …,
@@ -86,19 +89,30 @@ func OperatorCoupons(ctx context.Context, db *database.DB) ([]CouponSummary, err
 // PutBonuses upserts bonuses (and coupons) by code from raw: a seed file
 // ({"bonuses": […], "coupons": […]}), an array of bonuses, or one bonus.
 func PutBonuses(ctx context.Context, db *database.DB, raw []byte) (string, error) {
-	return Seed(ctx, db, wrapSeed(raw, "bonuses"))
+	return PutBonusesWith(ctx, db, raw, nil)
+}
+
+// PutBonusesWith is PutBonuses running hook in the change's transaction
+// (the back office's audit row).
+func PutBonusesWith(ctx context.Context, db *database.DB, raw []byte, hook func(*sql.Tx) error) (string, error) {
+	return SeedWith(ctx, db, wrapSeed(raw, "bonuses"), hook)
 }
 
 // PutCoupons upserts coupons by code from raw: a seed file, an array of
 // coupons, or one coupon ({"code", "bonus", "isActive", "maxRedemptions",
 // "validTo"}; its bonus must exist).
 func PutCoupons(ctx context.Context, db *database.DB, raw []byte) (string, error) {
+	return PutCouponsWith(ctx, db, raw, nil)
+}
+
+// PutCouponsWith is PutCoupons running hook in the change's transaction.
+func PutCouponsWith(ctx context.Context, db *database.DB, raw []byte, hook func(*sql.Tx) error) (string, error) {
 	raw = wrapSeed(raw, "coupons")
 	var f SeedFile
 	if err := json.Unmarshal(raw, &f); err == nil && len(f.Bonuses) > 0 {
 		return "", fmt.Errorf("coupons put: the file has bonuses: use casino bonuses put")
 	}
-	if _, err := Seed(ctx, db, raw); err != nil {
+	if _, err := SeedWith(ctx, db, raw, hook); err != nil {
 		return "", err
 	}
 	return fmt.Sprintf("%d coupons", len(f.Coupons)), nil
@@ -128,30 +142,129 @@ func wrapSeed(raw []byte, key string) []byte {
 // DisableBonus takes a bonus (id or code) off the offer: not listed, not
 // claimable, not granted with a deposit. Running grants go on to their end.
 func DisableBonus(ctx context.Context, db *database.DB, ref string) error {
+	return DisableBonusWith(ctx, db, ref, nil)
+}
+
+// DisableBonusWith is DisableBonus running hook in the change's
+// transaction.
+func DisableBonusWith(ctx context.Context, db *database.DB, ref string, hook func(*sql.Tx) error) error {
 	ref = strings.TrimSpace(ref)
 	where, arg := `code = ?`, any(ref)
 	if id, err := strconv.ParseInt(ref, 10, 64); err == nil {
 		where, arg = `id = ?`, id
 	}
-	res, err := db.Write.ExecContext(ctx, `UPDATE bonuses SET is_active = 0, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE `+where, arg)
-	if err != nil {
-		return err
-	}
-	if n, _ := res.RowsAffected(); n != 1 {
-		return fmt.Errorf("bonus %q: %w", ref, ErrNotFound)
-	}
-	return nil
+	return db.Tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE bonuses SET is_active = 0, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now') WHERE `+where, arg)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			return fmt.Errorf("bonus %q: %w", ref, ErrNotFound)
+		}
+		if hook != nil {
+			return hook(tx)
+		}
+		return nil
+	})
 }
 
 // DisableCoupon stops a coupon (case-insensitive): COUPON_NOT_APPLIED from
 // then on, also for a deposit made with it but not credited yet.
 func DisableCoupon(ctx context.Context, db *database.DB, code string) error {
-	res, err := db.Write.ExecContext(ctx, `UPDATE coupons SET is_active = 0 WHERE code = ?`, strings.TrimSpace(code))
+	return DisableCouponWith(ctx, db, code, nil)
+}
+
+// DisableCouponWith is DisableCoupon running hook in the change's
+// transaction.
+func DisableCouponWith(ctx context.Context, db *database.DB, code string, hook func(*sql.Tx) error) error {
+	return db.Tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE coupons SET is_active = 0 WHERE code = ?`, strings.TrimSpace(code))
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			return fmt.Errorf("coupon %q: %w", code, ErrNotFound)
+		}
+		if hook != nil {
+			return hook(tx)
+		}
+		return nil
+	})
+}
+
+type rowQuerier interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+// ExportBonus reads a bonus (by code) back in the seed's shape: what the
+// back office edits and PutBonuses takes again, and the audit's before and
+// after.
+func ExportBonus(ctx context.Context, q rowQuerier, code string) (SeedBonus, error) {
+	var sb SeedBonus
+	var id int64
+	var allowed, restricted, banners, days, contribution string
+	err := q.QueryRowContext(ctx, `SELECT id, code, name, type, is_active, sort_order, deposit_bonus_percent, wagering_multiplier,
+			wagering_type, deposits_number, days_valid, valid_from, valid_to, free_spins_quantity, free_spin_game, allowed_countries,
+			restricted_countries, banners, terms, valid_on_days, cashback_percent, requires_email_verification, registration_days,
+			max_participants, retry_days, coupon_only, wagering_contribution FROM bonuses WHERE code = ?`, code).Scan(
+		&id, &sb.Code, &sb.Name, &sb.Type, &sb.IsActive, &sb.Order, &sb.DepositBonusPercent, &sb.WageringMultiplier,
+		&sb.WageringType, &sb.DepositsNumber, &sb.DaysValid, &sb.ValidFrom, &sb.ValidTo, &sb.FreeSpinsQuantity, &sb.FreeSpinGame, &allowed,
+		&restricted, &banners, &sb.Terms, &days, &sb.CashbackPercent, &sb.RequiresEmailVerification, &sb.RegistrationDays,
+		&sb.MaxParticipants, &sb.RetryDays, &sb.CouponOnly, &contribution)
+	if errors.Is(err, sql.ErrNoRows) {
+		return sb, fmt.Errorf("bonus %q: %w", code, ErrNotFound)
+	}
 	if err != nil {
-		return err
+		return sb, err
 	}
-	if n, _ := res.RowsAffected(); n != 1 {
-		return fmt.Errorf("coupon %q: %w", code, ErrNotFound)
+	json.Unmarshal([]byte(allowed), &sb.AllowedCountries)
+	json.Unmarshal([]byte(restricted), &sb.RestrictedCountries)
+	json.Unmarshal([]byte(banners), &sb.Banner)
+	json.Unmarshal([]byte(days), &sb.ValidOnDays)
+	json.Unmarshal([]byte(contribution), &sb.WageringContribution)
+	if len(sb.WageringContribution) == 0 {
+		sb.WageringContribution = nil
 	}
-	return nil
+	rows, err := q.QueryContext(ctx, `SELECT currency, min_deposit, max_bonus_threshold, max_win_amount, max_bet, bonus_amount, min_loss, free_spin_bet, min_balance
+		FROM bonus_amounts WHERE bonus_id = ? ORDER BY currency`, id)
+	if err != nil {
+		return sb, err
+	}
+	defer rows.Close()
+	sb.Amounts = map[string]SeedAmounts{}
+	for rows.Next() {
+		var cur string
+		var v [8]int64
+		if err := rows.Scan(&cur, &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]); err != nil {
+			return sb, err
+		}
+		c, err := ledger.LookupCurrency(cur)
+		if err != nil {
+			return sb, err
+		}
+		f := func(n int64) string {
+			if n == 0 {
+				return ""
+			}
+			return ledger.FormatMinor(n, c.Decimals)
+		}
+		sb.Amounts[cur] = SeedAmounts{MinDeposit: f(v[0]), MaxBonusThreshold: f(v[1]), MaxWinAmount: f(v[2]), MaxBet: f(v[3]),
+			BonusAmount: f(v[4]), MinLoss: f(v[5]), FreeSpinBet: f(v[6]), MinBalance: f(v[7])}
+	}
+	return sb, rows.Err()
+}
+
+// ExportCoupon reads a coupon back in the seed's shape (nil: none).
+func ExportCoupon(ctx context.Context, q rowQuerier, code string) (*SeedCoupon, error) {
+	var c SeedCoupon
+	err := q.QueryRowContext(ctx, `SELECT c.code, b.code, c.is_active, c.max_redemptions, c.valid_to FROM coupons c JOIN bonuses b ON b.id = c.bonus_id
+		WHERE c.code = ?`, strings.TrimSpace(code)).Scan(&c.Code, &c.Bonus, &c.IsActive, &c.MaxRedemptions, &c.ValidTo)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &c, nil
 }

@@ -134,6 +134,12 @@ func (sb SeedBonus) check() error {
 // Seed upserts the bonuses of a bonuses.json document by code; loading it
 // twice leaves the same data. It has the signature of the demo seed steps.
 func Seed(ctx context.Context, db *database.DB, raw []byte) (string, error) {
+	return SeedWith(ctx, db, raw, nil)
+}
+
+// SeedWith is Seed running hook (when set) in the same transaction, after
+// the upserts: the back office's audit row commits with the change.
+func SeedWith(ctx context.Context, db *database.DB, raw []byte, hook func(*sql.Tx) error) (string, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	var f SeedFile
@@ -153,6 +159,9 @@ func Seed(ctx context.Context, db *database.DB, raw []byte) (string, error) {
 			if err := upsertCoupon(ctx, tx, c); err != nil {
 				return err
 			}
+		}
+		if hook != nil {
+			return hook(tx)
 		}
 		return nil
 	})

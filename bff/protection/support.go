@@ -2,6 +2,7 @@ package protection
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"net/http"
@@ -53,6 +54,14 @@ type AuditEntry struct {
 // drops a pending change of that limit, and is then recorded with its reason
 // and author in the append-only audit table.
 func (s *Service) SupportSetLimit(ctx context.Context, userID int64, currency ledger.Currency, kind, period string, amount int64, reason, by string) error {
+	return s.SupportSetLimitWith(ctx, userID, currency, kind, period, amount, reason, by, nil)
+}
+
+// SupportSetLimitWith is SupportSetLimit running hook (when set) with the
+// limit before the change in the transaction of its audit row (the back
+// office's own audit row commits with it).
+func (s *Service) SupportSetLimitWith(ctx context.Context, userID int64, currency ledger.Currency, kind, period string, amount int64, reason, by string,
+	hook func(tx *sql.Tx, before int64) error) error {
 	if kind != "bet" {
 		return fmt.Errorf("support changes bet limits only (the player sets %s limits): %w", kind, ErrKind)
 	}
@@ -76,12 +85,17 @@ func (s *Service) SupportSetLimit(ctx context.Context, userID int64, currency le
 	if _, err := s.db.Write.ExecContext(ctx, `DELETE FROM protection_pending_limits WHERE player_id = ? AND kind = ? AND period = ?`, userID, kind, period); err != nil {
 		return err
 	}
-	_, err = s.db.Write.ExecContext(ctx, `INSERT INTO protection_limit_audit(player_id, kind, period, old_amount, new_amount, currency, actor, reason, created_at)
+	return s.db.Tx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO protection_limit_audit(player_id, kind, period, old_amount, new_amount, currency, actor, reason, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, userID, kind, period, current, amount, currency.Code, by, reason, s.now().Format(stampLayout))
-	if err != nil {
-		return fmt.Errorf("audit of a support limit change for %d: %w", userID, err)
-	}
-	return nil
+		if err != nil {
+			return fmt.Errorf("audit of a support limit change for %d: %w", userID, err)
+		}
+		if hook != nil {
+			return hook(tx, current)
+		}
+		return nil
+	})
 }
 
 // Audit lists the support changes of a player's limits, oldest first.

@@ -20,6 +20,14 @@ func (a *App) openStaff() {
 // staff session and the role's permission on the server.
 func (a *App) backofficeRoutes(mux *http.ServeMux) {
 	a.Staff.RegisterRoutes(mux)
-	b := &backoffice.Service{DB: a.DB, Staff: a.Staff, Cashier: a.Cashier.Service, KYC: a.KYC, Frontends: a.Frontends, Ledger: a.Ledger, Settings: a.Settings}
+	b := &backoffice.Service{DB: a.DB, Staff: a.Staff, Cashier: a.Cashier.Service, KYC: a.KYC, Frontends: a.Frontends, Ledger: a.Ledger, Settings: a.Settings,
+		Protection: a.Protection, Sessions: a.Sessions, Wallet: a.Games.Wallet}
 	b.Routes(mux)
+	// The player page's round links open the studio's recall with a signed
+	// parameter (a new tab has the cookie, not the request token).
+	if a.Studio != nil {
+		a.Studio.StaffRecall = func(r *http.Request) bool {
+			return a.Staff.CheckLink(r.Context(), r.URL.EscapedPath(), r.URL.Query().Get(backoffice.RecallParam))
+		}
+	}
 }

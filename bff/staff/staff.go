@@ -6,10 +6,14 @@
 package staff
 
 import (
+	"bytes"
 	"context"
+	"crypto/rand"
 	"database/sql"
+	"encoding/base64"
 	"errors"
 	"fmt"
+	"image/png"
 	"net/http"
 	"net/mail"
 	"slices"
@@ -55,6 +59,16 @@ const (
 	PlayersNote       Permission = "players.note"
 	SettingsRead      Permission = "settings.read"
 	SettingsWrite     Permission = "settings.write"
+	// The player page's actions (issue 21's second part).
+	PlayersSessions Permission = "players.sessions" // end a player's session
+	PlayersLimits   Permission = "players.limits"   // change a bet limit (support's VIP desk)
+	PlayersFreeze   Permission = "players.freeze"   // freeze or unfreeze an account
+	BonusesRead     Permission = "bonuses.read"
+	BonusesWrite    Permission = "bonuses.write"
+	ProvidersRead   Permission = "providers.read"
+	ProvidersWrite  Permission = "providers.write"
+	StaffRead       Permission = "staff.read"
+	StaffWrite      Permission = "staff.write"
 )
 
 // grants is the permission table: which roles hold each permission. Admin
@@ -72,6 +86,15 @@ var grants = map[Permission][]string{
 	PlayersNote:       {RoleAdmin, RoleSupport, RoleFinance, RoleCompliance},
 	SettingsRead:      {RoleAdmin},
 	SettingsWrite:     {RoleAdmin},
+	PlayersSessions:   {RoleAdmin, RoleSupport, RoleCompliance},
+	PlayersLimits:     {RoleAdmin, RoleSupport},
+	PlayersFreeze:     {RoleAdmin, RoleCompliance},
+	BonusesRead:       {RoleAdmin, RoleFinance, RoleSupport},
+	BonusesWrite:      {RoleAdmin},
+	ProvidersRead:     {RoleAdmin},
+	ProvidersWrite:    {RoleAdmin},
+	StaffRead:         {RoleAdmin},
+	StaffWrite:        {RoleAdmin},
 }
 
 // AllPermissions lists the permissions in a stable order.
@@ -143,6 +166,7 @@ type Service struct {
 
 	keyMu      sync.Mutex
 	requestKey []byte // see requestToken
+	linkKey    []byte // see SignLink
 }
 
 // NewService returns the staff service on db.
@@ -170,6 +194,36 @@ const MinPasswordLength = 12
 // "cli:alice"). The password is hashed as players' are (argon2id); the TOTP
 // secret is new and returned once.
 func (s *Service) Create(ctx context.Context, email, role, password, actor string) (Created, error) {
+	return s.create(ctx, email, role, password, actor, sql.NullInt64{})
+}
+
+// CreateBy is Create done by a member in the back office.
+func (s *Service) CreateBy(ctx context.Context, email, role, password string, by *Member) (Created, error) {
+	return s.create(ctx, email, role, password, by.Actor(), sql.NullInt64{Int64: by.ID, Valid: true})
+}
+
+// QRCode is the otpauth:// URL of a new account as a PNG data URL (the
+// back office shows it once, for the authenticator app to scan).
+func QRCode(otpauthURL string) (string, error) {
+	key, err := otp.NewKeyFromURL(otpauthURL)
+	if err != nil {
+		return "", err
+	}
+	img, err := key.Image(240, 240)
+	if err != nil {
+		return "", err
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		return "", err
+	}
+	return "data:image/png;base64," + base64.StdEncoding.EncodeToString(buf.Bytes()), nil
+}
+
+// NewPassword is a random password for a new account (shown once).
+func NewPassword() string { return rand.Text() }
+
+func (s *Service) create(ctx context.Context, email, role, password, actor string, actorID sql.NullInt64) (Created, error) {
 	email = strings.TrimSpace(email)
 	v := api.Validation{}
 	if a, err := mail.ParseAddress(email); err != nil || a.Address != email {
@@ -203,7 +257,7 @@ func (s *Service) Create(ctx context.Context, email, role, password, actor strin
 			return fmt.Errorf("create staff %s: %w", email, err)
 		}
 		id, _ = res.LastInsertId()
-		return s.RecordAs(ctx, tx, actor, sql.NullInt64{}, Change{Action: "staff.create", Target: "staff:" + email,
+		return s.RecordAs(ctx, tx, actor, actorID, Change{Action: "staff.create", Target: "staff:" + email,
 			After: map[string]string{"email": email, "role": role}})
 	})
 	if err != nil {
@@ -234,6 +288,22 @@ func (s *Service) List(ctx context.Context) ([]Member, error) {
 // Disable ends an account and its sessions (a leaver), audited as done by
 // actor.
 func (s *Service) Disable(ctx context.Context, email, actor string) error {
+	return s.disable(ctx, email, actor, sql.NullInt64{}, "")
+}
+
+// DisableBy is Disable done by a member in the back office, with a reason;
+// a member does not disable their own account.
+func (s *Service) DisableBy(ctx context.Context, email string, by *Member, reason string) error {
+	if email == by.Email {
+		return ErrSelfDisable
+	}
+	return s.disable(ctx, email, by.Actor(), sql.NullInt64{Int64: by.ID, Valid: true}, reason)
+}
+
+// ErrSelfDisable: the last admin could lock everyone out.
+var ErrSelfDisable = &api.Error{Status: http.StatusConflict, Code: "STAFF_SELF_DISABLE", Message: "You cannot disable your own account"}
+
+func (s *Service) disable(ctx context.Context, email, actor string, actorID sql.NullInt64, reason string) error {
 	return s.db.Tx(ctx, func(tx *sql.Tx) error {
 		var id int64
 		err := tx.QueryRowContext(ctx, `SELECT id FROM staff WHERE email = ? AND disabled = 0`, email).Scan(&id)
@@ -249,6 +319,9 @@ func (s *Service) Disable(ctx context.Context, email, actor string) error {
 		if _, err = tx.ExecContext(ctx, `DELETE FROM staff_sessions WHERE staff_id = ?`, id); err != nil {
 			return err
 		}
-		return s.RecordAs(ctx, tx, actor, sql.NullInt64{}, Change{Action: "staff.disable", Target: "staff:" + email})
+		var role string
+		tx.QueryRowContext(ctx, `SELECT role FROM staff WHERE id = ?`, id).Scan(&role)
+		return s.RecordAs(ctx, tx, actor, actorID, Change{Action: "staff.disable", Target: "staff:" + email,
+			Before: map[string]any{"role": role, "disabled": false}, After: map[string]any{"disabled": true}, Reason: reason})
 	})
 }

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"strconv"
 	"time"
 
@@ -69,6 +70,9 @@ type Service struct {
 	// MayPlay, when set, gates every real-money round of a player (bff/
 	// protection: a reality check waiting for its answer pauses the games).
 	MayPlay func(ctx context.Context, userID int64, playerSession []byte) error
+	// StaffRecall, when set, lets a back-office link open a player's round
+	// recall (bff/staff SignLink); otherwise only its owner sees it.
+	StaffRecall func(r *http.Request) bool
 	// FreeSpins, when set, tells a player's free spins on a game (bff/bonus:
 	// a claimed freespins bonus); nil: none.
 	FreeSpins func(ctx context.Context, userID int64, gameID string) (*FreeSpins, error)

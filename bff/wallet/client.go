@@ -19,9 +19,12 @@ import (
 type Client struct {
 	// BaseURL is the casino's origin ("http://127.0.0.1:8080"); empty with
 	// an in-process HTTP transport (see Service.LocalClient).
-	BaseURL     string
-	Provider    string
-	Secret      []byte
+	BaseURL  string
+	Provider string
+	Secret   []byte
+	// SecretFunc, when set, gives the secret for each call instead (the
+	// in-process client follows a rotation).
+	SecretFunc  func(context.Context) []byte
 	SystemToken string       // sent as X-System-Token when the casino asks for one
 	HTTP        *http.Client // nil: http.DefaultClient
 	Now         func() time.Time
@@ -80,7 +83,11 @@ func (c *Client) call(ctx context.Context, path string, body, out any) error {
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set(HeaderProvider, c.Provider)
 	req.Header.Set(HeaderTimestamp, fmt.Sprint(ts))
-	req.Header.Set(HeaderSignature, Sign(c.Secret, ts, path, b))
+	secret := c.Secret
+	if c.SecretFunc != nil {
+		secret = c.SecretFunc(ctx)
+	}
+	req.Header.Set(HeaderSignature, Sign(secret, ts, path, b))
 	if c.SystemToken != "" {
 		req.Header.Set("X-System-Token", c.SystemToken)
 	}

@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"casino/bff/api"
 	"casino/bff/betlevels"
 	"casino/bff/database"
 	"casino/bff/ledger"
@@ -119,6 +120,75 @@ func (s *Service) SetProviderActive(ctx context.Context, name string, active boo
 	return err
 }
 
+// Provider is a provider of the wallet API as the operator sees it (never
+// its secret).
+type Provider struct {
+	Name      string `json:"name"`
+	Title     string `json:"title"`
+	Active    bool   `json:"active"`
+	CreatedAt string `json:"createdAt"`
+}
+
+// Providers lists the wallet's providers.
+func (s *Service) Providers(ctx context.Context) ([]Provider, error) {
+	rows, err := s.db.Read.QueryContext(ctx, `SELECT name, title, active, created_at FROM wallet_providers ORDER BY name`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Provider{}
+	for rows.Next() {
+		var p Provider
+		if err := rows.Scan(&p.Name, &p.Title, &p.Active, &p.CreatedAt); err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// ErrNoProvider: no provider of that name.
+var ErrNoProvider = fmt.Errorf("wallet provider: %w", api.ErrNotFound)
+
+// RotateSecretTx draws a new secret for provider in tx and returns it (the
+// only time it is shown). The old one stops working once tx commits and the
+// cache is dropped (ForgetSecrets): the provider must switch at once.
+func RotateSecretTx(ctx context.Context, tx *sql.Tx, provider string) ([]byte, error) {
+	secret := make([]byte, 32)
+	rand.Read(secret)
+	res, err := tx.ExecContext(ctx, `UPDATE wallet_providers SET secret = ? WHERE name = ?`, secret, provider)
+	if err != nil {
+		return nil, err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return nil, ErrNoProvider
+	}
+	return secret, nil
+}
+
+// SetProviderActiveTx enables or disables provider in tx and returns whether
+// it was active.
+func SetProviderActiveTx(ctx context.Context, tx *sql.Tx, provider string, active bool) (bool, error) {
+	var was bool
+	err := tx.QueryRowContext(ctx, `SELECT active FROM wallet_providers WHERE name = ?`, provider).Scan(&was)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, ErrNoProvider
+	}
+	if err != nil {
+		return false, err
+	}
+	_, err = tx.ExecContext(ctx, `UPDATE wallet_providers SET active = ? WHERE name = ?`, active, provider)
+	return was, err
+}
+
+// ForgetSecrets drops the cached secrets: the next call reads the table
+// (after a rotation or an enable/disable committed elsewhere).
+func (s *Service) ForgetSecrets() {
+	s.mu.Lock()
+	s.loaded = time.Time{}
+	s.mu.Unlock()
+}
+
 // secret returns an active provider's secret.
 func (s *Service) secret(ctx context.Context, provider string) ([]byte, bool, error) {
 	s.mu.RLock()
@@ -166,6 +236,14 @@ func (s *Service) LocalClient(ctx context.Context, provider string) (*Client, er
 	if err != nil {
 		return nil, err
 	}
+	// In process, the client signs with the secret the service checks, so
+	// a rotation (back office) does not cut the in-house studio off.
 	return &Client{Provider: provider, Secret: secret, BaseURL: "http://wallet.local",
+		SecretFunc: func(ctx context.Context) []byte {
+			if sec, ok, err := s.secret(ctx, provider); err == nil && ok {
+				return sec
+			}
+			return secret
+		},
 		HTTP: &http.Client{Transport: handlerTransport{h: s.Handler()}}}, nil
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"crypto/rand"
 	"database/sql"
 	"errors"
 	"flag"
@@ -55,7 +54,7 @@ func staffCmd(ctx context.Context, args []string) error {
 			}
 			password = strings.TrimRight(line, "\r\n")
 		} else {
-			password, generated = rand.Text(), true
+			password, generated = staff.NewPassword(), true
 		}
 		m, err := svc.Create(ctx, pos[0], pos[1], password, actor)
 		if err != nil {

@@ -326,4 +326,3 @@ func (b *Service) Unfreeze(ctx context.Context, m *staff.Member, playerID int64,
 			After:  map[string]any{"frozen": false}, Reason: reason})
 	})
 }
-

@@ -6,6 +6,9 @@ import styled from 'styled-components';
 import { backoffice, requestToken, type Member, type Permission } from './api';
 import { m } from './messages';
 import { AuditPage } from './pages/AuditPage';
+import { BonusesPage } from './pages/BonusesPage';
+import { ProvidersPage } from './pages/ProvidersPage';
+import { StaffPage } from './pages/StaffPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { DocumentsPage } from './pages/DocumentsPage';
 import { FeaturesPage } from './pages/FeaturesPage';
@@ -28,8 +31,11 @@ export const SCREENS: Screen[] = [
   { path: 'players', label: m.navPlayers, permission: 'players.read', Page: PlayersPage },
   { path: 'withdrawals', label: m.navWithdrawals, permission: 'withdrawals.read', Page: WithdrawalsPage },
   { path: 'documents', label: m.navDocuments, permission: 'kyc.read', Page: DocumentsPage },
+  { path: 'bonuses', label: m.navBonuses, permission: 'bonuses.read', Page: BonusesPage },
+  { path: 'providers', label: m.navProviders, permission: 'providers.read', Page: ProvidersPage },
   { path: 'features', label: m.navFeatures, permission: 'settings.read', Page: FeaturesPage },
   { path: 'releases', label: m.navReleases, permission: 'releases.read', Page: ReleasesPage },
+  { path: 'staff', label: m.navStaff, permission: 'staff.read', Page: StaffPage },
   { path: 'audit', label: m.navAudit, permission: 'audit.read', Page: AuditPage },
 ];
 

@@ -13,7 +13,16 @@ export type Permission =
   | 'players.read'
   | 'players.note'
   | 'settings.read'
-  | 'settings.write';
+  | 'settings.write'
+  | 'players.sessions'
+  | 'players.limits'
+  | 'players.freeze'
+  | 'bonuses.read'
+  | 'bonuses.write'
+  | 'providers.read'
+  | 'providers.write'
+  | 'staff.read'
+  | 'staff.write';
 
 export interface Member {
   id: number;
@@ -116,6 +125,108 @@ export interface Player extends PlayerRow {
   documents: { id: number; documentType: string; fileName: string; status: string; reason?: string; uploadedAt: string }[];
   withdrawals: Withdrawal[];
   notes: { id: number; author: string; body: string; createdAt: string }[];
+  rounds: Round[];
+  sessions: PlayerSession[];
+  protection: Protection;
+}
+
+export interface Round {
+  id: number;
+  provider: string;
+  roundId: string;
+  game: string;
+  currency: string;
+  bet: string;
+  bonusBet: string;
+  win: string;
+  status: string;
+  startedAt: string;
+  /** The studio's recall page, signed for staff (absent for other providers). */
+  recall?: string;
+}
+
+export interface PlayerSession {
+  id: string;
+  createdAt: string;
+  lastSeenAt: string;
+  expiresAt: string;
+  ip: string;
+  userAgent: string;
+}
+
+export interface LimitRow {
+  type: 'deposit' | 'loss' | 'bet';
+  period: 'daily' | 'weekly' | 'monthly';
+  amount: string;
+  pending?: { amount: string; effectiveAt: string };
+}
+
+export interface Protection {
+  limits: LimitRow[];
+  highLoyalty: boolean;
+  frozen: { frozenAt: string; frozenBy: string; reason: string } | null;
+  selfFrozenUntil: string;
+}
+
+export interface BonusSummary {
+  id: number;
+  code: string;
+  name: string;
+  type: string;
+  isActive: boolean;
+  couponOnly?: boolean;
+  validFrom?: string;
+  validTo?: string;
+  currencies: number;
+  granted: number;
+  activeGrants: number;
+}
+
+/** A bonus in the seed's shape (bff/bonus SeedBonus): what `casino bonuses put` takes. */
+export interface SeedBonus {
+  code: string;
+  name: string;
+  type: string;
+  isActive: boolean;
+  order: number;
+  depositBonusPercent: number;
+  wageringMultiplier: number;
+  wageringType: string;
+  depositsNumber: number;
+  daysValid: number;
+  validFrom: string;
+  validTo: string;
+  freeSpinsQuantity: number;
+  freeSpinGame: string;
+  couponOnly?: boolean;
+  cashbackPercent?: number;
+  amounts: Record<string, Record<string, string>>;
+  [more: string]: unknown;
+}
+
+export interface Coupon {
+  code: string;
+  bonus: string;
+  isActive: boolean;
+  maxRedemptions: number;
+  redemptions?: number;
+  validTo?: string;
+}
+
+export interface Provider {
+  name: string;
+  title: string;
+  active: boolean;
+  createdAt: string;
+  games: number;
+  activeGames: number;
+}
+
+export interface NewStaff extends Member {
+  password: string;
+  secret: string;
+  otpauthUrl: string;
+  qrCode: string;
 }
 
 export interface AuditEntry {
@@ -200,6 +311,29 @@ export const backoffice = {
     call<Release>('POST', `/api/backoffice/releases/${encodeURIComponent(name)}/activate`, { body: { version, reason } }),
   rollback: (name: string, reason: string) => call<Release>('POST', `/api/backoffice/releases/${encodeURIComponent(name)}/rollback`, { body: { reason } }),
   audit: (filter: Record<string, string | undefined>, signal?: AbortSignal) => call<AuditEntry[]>('GET', '/api/backoffice/audit', { query: filter, signal }),
+  endSession: (player: number, session: string, reason: string) =>
+    call<{ ok: boolean }>('POST', `/api/backoffice/players/${player}/sessions/${encodeURIComponent(session)}/end`, { body: { reason } }),
+  setBetLimit: (player: number, period: string, amount: string, reason: string) =>
+    call<LimitRow>('PUT', `/api/backoffice/players/${player}/limits/bet/${encodeURIComponent(period)}`, { body: { amount, reason } }),
+  freeze: (player: number, freeze: boolean, reason: string) =>
+    call<{ frozen: Protection['frozen'] }>('POST', `/api/backoffice/players/${player}/${freeze ? 'freeze' : 'unfreeze'}`, { body: { reason } }),
+  bonuses: (signal?: AbortSignal) => call<BonusSummary[]>('GET', '/api/backoffice/bonuses', { signal }),
+  bonus: (code: string, signal?: AbortSignal) => call<SeedBonus>('GET', `/api/backoffice/bonuses/${encodeURIComponent(code)}`, { signal }),
+  putBonus: (bonus: SeedBonus, reason: string) => call<SeedBonus>('PUT', `/api/backoffice/bonuses/${encodeURIComponent(bonus.code)}`, { body: { bonus, reason } }),
+  disableBonus: (code: string, reason: string) => call<{ ok: boolean }>('POST', `/api/backoffice/bonuses/${encodeURIComponent(code)}/disable`, { body: { reason } }),
+  coupons: (signal?: AbortSignal) => call<Coupon[]>('GET', '/api/backoffice/coupons', { signal }),
+  putCoupon: (coupon: Coupon, reason: string) => call<Coupon>('PUT', `/api/backoffice/coupons/${encodeURIComponent(coupon.code)}`, { body: { coupon, reason } }),
+  disableCoupon: (code: string, reason: string) => call<{ ok: boolean }>('POST', `/api/backoffice/coupons/${encodeURIComponent(code)}/disable`, { body: { reason } }),
+  providers: (signal?: AbortSignal) => call<Provider[]>('GET', '/api/backoffice/providers', { signal }),
+  providerGames: (name: string, signal?: AbortSignal) =>
+    call<{ slug: string; name: string; kind: string; rtp: number; active: boolean }[]>('GET', `/api/backoffice/providers/${encodeURIComponent(name)}/games`, { signal }),
+  rotateSecret: (name: string, reason: string) =>
+    call<{ name: string; secret: string }>('POST', `/api/backoffice/providers/${encodeURIComponent(name)}/rotate-secret`, { body: { reason } }),
+  setProviderActive: (name: string, active: boolean, reason: string) =>
+    call<{ name: string; active: boolean }>('POST', `/api/backoffice/providers/${encodeURIComponent(name)}/${active ? 'enable' : 'disable'}`, { body: { reason } }),
+  staff: (signal?: AbortSignal) => call<Member[]>('GET', '/api/backoffice/staff', { signal }),
+  createStaff: (email: string, role: string) => call<NewStaff>('POST', '/api/backoffice/staff', { body: { email, role } }),
+  disableStaff: (email: string, reason: string) => call<{ ok: boolean }>('POST', `/api/backoffice/staff/${encodeURIComponent(email)}/disable`, { body: { reason } }),
 };
 
 /** The address of a document's file (opened in a new tab). */

@@ -6,6 +6,7 @@ import styled from 'styled-components';
 import { backoffice, documentFileUrl, type Player, type PlayerRow, type Withdrawal } from '../api';
 import { m } from '../messages';
 import { Failed, FileButton, shortTime, type ScreenProps } from './common';
+import { PlayerSections } from './PlayerSections';
 
 const link = (to: string) => (e: MouseEvent<HTMLAnchorElement>) => {
   e.preventDefault();
@@ -77,7 +78,7 @@ function Notes({ player, canWrite, onAdded }: { player: Player; canWrite: boolea
 /** Player search (id or part of the e-mail) and a player's page, read only. */
 export function PlayersPage({ member }: ScreenProps) {
   const id = usePathname().split('/')[3] ?? '';
-  return id ? <PlayerView id={id} canNote={member.permissions.includes('players.note')} /> : <PlayerSearch />;
+  return id ? <PlayerView id={id} member={member} /> : <PlayerSearch />;
 }
 
 function PlayerSearch() {
@@ -136,7 +137,8 @@ function exclusion(p: Player, intl: ReturnType<typeof useIntl>) {
   return intl.formatMessage(m.notExcluded);
 }
 
-function PlayerView({ id, canNote }: { id: string; canNote: boolean }) {
+function PlayerView({ id, member }: { id: string; member: ScreenProps['member'] }) {
+  const canNote = member.permissions.includes('players.note');
   const intl = useIntl();
   const q = useQuery(`player:${id}`, (signal) => backoffice.player(id, signal));
   const back = (
@@ -191,6 +193,7 @@ function PlayerView({ id, canNote }: { id: string; canNote: boolean }) {
           <Muted style={{ margin: 0 }}>{exclusion(p, intl)}</Muted>
         </Card>
       </Grid>
+      <PlayerSections player={p} member={member} onChanged={q.refetch} />
       <Notes player={p} canWrite={canNote} onAdded={q.refetch} />
       <SectionTitle>
         <FormattedMessage {...m.withdrawals} />

@@ -67,6 +67,8 @@ const STAFF_401 = /^401 [^ ]*\/api\/backoffice\/me$/;
 describe('back office', () => {
   const ADMIN_TOKEN = 'backoffice-e2e-admin';
   const site = useSite({ env: { CASINO_ADMIN_TOKEN: ADMIN_TOKEN } });
+  /** The admin of the first test, logged in again (a later code) by the second. */
+  let admin;
 
   test('an admin approves a withdrawal, reviews documents and rolls back a release; support is refused the decision', async (t) => {
     requireBuilds(site.server, ['root', 'backoffice', 'cashier', 'profile', 'calendar']);
@@ -95,14 +97,16 @@ describe('back office', () => {
     const published = (await (await http(site, '/api/core/casino/frontends')).json()).data.calendar.version;
     assert.notEqual(published, before);
 
-    const admin = await staff(site, `admin-${Date.now()}@staff.example`, 'admin');
+    admin = await staff(site, `admin-${Date.now()}@staff.example`, 'admin');
     const support = await staff(site, `support-${Date.now()}@staff.example`, 'support');
 
     await withPage(site.browser, t, { baseURL: site.server.url, allow: { http: [STAFF_401] } }, async ({ page }) => {
       await logInStaff(page, admin);
       await page.getByText(`${admin.email} (admin)`).waitFor();
       const nav = page.getByRole('navigation', { name: 'Back office sections' });
-      assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Dashboard', 'Players', 'Withdrawals', 'Documents', 'Feature flags', 'Releases', 'Audit log']);
+      assert.deepEqual(await nav.getByRole('link').allTextContents(), [
+        'Dashboard', 'Players', 'Withdrawals', 'Documents', 'Bonuses', 'Game providers', 'Feature flags', 'Releases', 'Staff', 'Audit log',
+      ]);
 
       // The dashboard: today's figures from the ledger.
       const eur = page.locator('[data-currency="EUR"]');
@@ -212,7 +216,7 @@ describe('back office', () => {
     await withPage(site.browser, t, { baseURL: site.server.url, viewport: MOBILE, allow: { http: [STAFF_401, refused] } }, async ({ page }) => {
       await logInStaff(page, support);
       const nav = page.getByRole('navigation', { name: 'Back office sections' });
-      assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Players', 'Withdrawals', 'Documents']);
+      assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Players', 'Withdrawals', 'Documents', 'Bonuses']);
       await nav.getByRole('link', { name: 'Withdrawals' }).click();
       const row = page.locator('tbody tr', { hasText: secondId });
       await row.getByText('10.00 EUR').waitFor();
@@ -244,5 +248,119 @@ describe('back office', () => {
     // A player's session is no staff session.
     const asPlayer = await api(site, 'GET', '/api/backoffice/withdrawals', null, player.token);
     assert.equal(asPlayer.status, 401);
+  });
+  test('an admin freezes a player, makes a coupon the player redeems, rotates a provider secret and adds a support member who is refused admin work', async (t) => {
+    requireBuilds(site.server, ['root', 'backoffice']);
+    assert.ok(admin, 'the first test made the admin');
+    const player = await newPlayer(site, { prefix: 'bo-freeze' });
+    const code = `BO${Date.now().toString(36).toUpperCase()}`;
+    let support;
+    const refused = /^403 [^ ]*\/api\/backoffice\/(coupons|players)\/[^ ]+$/;
+    await withPage(site.browser, t, { baseURL: site.server.url, allow: { http: [STAFF_401] } }, async ({ page }) => {
+      // The code of the next 30-second step: the first test's log-in used this one.
+      await page.goto('/backoffice');
+      await page.getByLabel('E-mail').fill(admin.email);
+      await page.getByLabel('Password').fill(admin.password);
+      await page.getByLabel('Authenticator code').fill(totp(admin.secret, Date.now(), 1));
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.getByTestId('backoffice-who').waitFor();
+      const nav = page.getByRole('navigation', { name: 'Back office sections' });
+
+      // A coupon for the seeded coupon bonus; the player redeems it.
+      await nav.getByRole('link', { name: 'Bonuses' }).click();
+      await page.locator('tbody tr', { hasText: 'coupon-5' }).first().waitFor();
+      await page.getByRole('button', { name: 'New coupon' }).click();
+      const form = page.getByTestId('coupon-form');
+      await form.getByLabel('Code').fill(code);
+      await form.getByLabel('Bonus', { exact: true }).selectOption('coupon-5');
+      await form.getByLabel('Most redemptions (0: no limit)').fill('10');
+      await form.getByLabel('Reason').fill('newsletter of the week');
+      await form.getByRole('button', { name: 'Create' }).click();
+      await page.getByRole('status').getByText(`${code} saved.`).waitFor();
+      await page.locator('tbody tr', { hasText: code }).getByText('0 / 10').waitFor();
+      await screenshot(page, 'backoffice-bonuses-1280');
+      const redeemed = await api(site, 'POST', '/api/user/redeem-coupon', { code }, player.token);
+      assert.equal(redeemed.status, 200, JSON.stringify(redeemed.json));
+      await page.reload();
+      await page.locator('tbody tr', { hasText: code }).getByText('1 / 10').waitFor();
+
+      // The studio's wallet secret, rotated and shown once.
+      await nav.getByRole('link', { name: 'Game providers' }).click();
+      const studio = page.locator('tbody tr', { hasText: 'studio' }).first();
+      await studio.getByRole('button', { name: 'Rotate secret studio' }).click();
+      await studio.getByPlaceholder('Reason').fill('yearly rotation');
+      await studio.getByRole('button', { name: 'Confirm' }).click();
+      const secret = await page.getByTestId('provider-secret').locator('code').textContent();
+      assert.match(secret, /^[0-9a-f]{64}$/);
+      await screenshot(page, 'backoffice-providers-1280');
+
+      // The player frozen: their next request is logged out, the log-in refused.
+      await nav.getByRole('link', { name: 'Players' }).click();
+      await page.getByPlaceholder('Player id or e-mail').fill(player.email);
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.getByRole('link', { name: player.email }).click();
+      await page.getByTestId('player-sessions').locator('tbody tr').first().waitFor();
+      await page.getByRole('button', { name: 'Freeze account' }).click();
+      await page.getByTestId('player-account').getByPlaceholder('Reason').fill('chargeback under review');
+      await page.getByTestId('player-account').getByRole('button', { name: 'Confirm' }).click();
+      await page.getByRole('status').getByText('The account is frozen: its sessions have ended and it cannot log in.').waitFor();
+      await page.getByTestId('player-account').getByText(/^Account frozen by .*: chargeback under review$/).waitFor();
+      await page.getByTestId('player-sessions').getByText('None.').waitFor();
+      await screenshot(page, 'backoffice-player-frozen-1280');
+      const next = await api(site, 'GET', '/api/user/withdrawals', null, player.token);
+      assert.equal(next.status, 403, 'the frozen player is logged out');
+      const login = await api(site, 'POST', '/api/user/login', { email: player.email, password: player.password });
+      assert.deepEqual([login.status, login.json.error?.code], [409, 'ACCOUNT_FROZEN']);
+
+      // A support member, made here: password and second factor shown once.
+      await nav.getByRole('link', { name: 'Staff' }).click();
+      const email = `support2-${Date.now()}@staff.example`;
+      await page.getByLabel('E-mail').fill(email);
+      await page.getByLabel('Role').selectOption('support');
+      await page.getByRole('button', { name: 'Create' }).click();
+      const made = page.getByTestId('staff-created');
+      await made.getByRole('img', { name: `QR code for the authenticator app of ${email}` }).waitFor();
+      support = { email, password: await made.getByTestId('staff-password').textContent(), secret: await made.getByTestId('staff-secret').textContent() };
+      await screenshot(page, 'backoffice-staff-1280');
+
+      // Every write is in the audit log.
+      await nav.getByRole('link', { name: 'Audit log' }).click();
+      for (const [action, reason] of [['player.freeze', 'chargeback under review'], ['provider.secret.rotate', 'yearly rotation'], ['coupon.create', 'newsletter of the week']]) {
+        await page.locator('tbody tr', { hasText: action }).getByText(reason).first().waitFor();
+      }
+      await page.locator('tbody tr', { hasText: 'staff.create' }).getByText(`staff:${email}`).waitFor();
+    });
+
+    // Support: reads the player (frozen) and the bonuses, may do neither admin nor compliance work.
+    await withPage(site.browser, t, { baseURL: site.server.url, viewport: MOBILE, allow: { http: [STAFF_401, refused] } }, async ({ page }) => {
+      await logInStaff(page, support);
+      const nav = page.getByRole('navigation', { name: 'Back office sections' });
+      await nav.getByRole('link', { name: 'Players' }).click();
+      await page.getByPlaceholder('Player id or e-mail').fill(player.email);
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.getByRole('link', { name: player.email }).click();
+      await page.getByTestId('player-account').getByText(/^Account frozen by /).waitFor();
+      assert.equal(await page.getByRole('button', { name: /^(Unfreeze|Freeze) account$/ }).count(), 0, 'no freeze button for support');
+      assert.equal(await page.getByRole('button', { name: /^Change / }).count(), 3, 'support changes the three bet limits');
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(width <= 375, `the player page is ${width} px wide at 375`);
+      await screenshot(page, 'backoffice-player-support-375');
+      const call = (method, path, body) =>
+        page.evaluate(
+          async ([method, path, body]) => {
+            const res = await fetch(path, {
+              method, headers: { 'Content-Type': 'application/json', 'X-Staff-Token': sessionStorage.getItem('casino.staffToken') }, body: JSON.stringify(body),
+            });
+            return { status: res.status, code: (await res.json()).error?.code };
+          },
+          [method, path, body],
+        );
+      assert.deepEqual(await call('POST', `/api/backoffice/players/${player.userId}/unfreeze`, { reason: 'x' }), { status: 403, code: 'STAFF_FORBIDDEN' });
+      assert.deepEqual(await call('PUT', `/api/backoffice/coupons/${code}X`, { reason: 'x', coupon: { code: `${code}X`, bonus: 'coupon-5', isActive: true } }),
+        { status: 403, code: 'STAFF_FORBIDDEN' });
+      await nav.getByRole('link', { name: 'Bonuses' }).click();
+      await page.locator('tbody tr', { hasText: code }).first().waitFor();
+      assert.equal(await page.getByRole('button', { name: /^(New coupon|New bonus|Disable .*|Edit .*)$/ }).count(), 0, 'bonuses read only for support');
+    });
   });
 });

@@ -4,8 +4,8 @@
 // logged-in depositor's past rounds replayed exactly as recorded.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { DESKTOP, MOBILE, screenshot, useSite, withPage } from './lib/suite.mjs';
-import { api } from './lib/players.mjs';
+import { DESKTOP, MOBILE, http, screenshot, useSite, waitFor, withPage } from './lib/suite.mjs';
+import { api, newPlayer } from './lib/players.mjs';
 
 describe('studio rules and recall pages', () => {
   const site = useSite({ publish: [], env: { CASINO_ROULETTE_TIMES: '4s,1s,2s' } });
@@ -46,6 +46,67 @@ describe('studio rules and recall pages', () => {
       assert.deepEqual(rows.map((r) => r[1]), ['35:1', '2:1', '2:1', '1:1', '1:1', '1:1', '1:1', '1:1', '1:1']);
       assert.ok(rows.every((r) => r[2] === '97.30%'));
       await screenshot(page, 'studio-roulette-rules-375');
+    });
+  });
+
+  test('recall: a depositor\'s slot round shows exactly the recorded symbols, a table round its number and bets', async (t) => {
+    const { token } = await newPlayer(site, { prefix: 'recall', deposit: '50.00' });
+    const launch = await api(site, 'POST', '/api/studio/sessions', { gameId: 'ocean-treasures', mode: 'real' }, token);
+    assert.equal(launch.status, 200, JSON.stringify(launch.json));
+    const sid = launch.json.data.sessionId;
+    let spin;
+    for (let i = 0; i < 25; i++) { // a round that wins, to see its cells lit
+      spin = (await api(site, 'POST', `/api/studio/sessions/${sid}/spin`, { bet: '0.20' }, token)).json.data;
+      if (spin.round.win > 0 && !spin.round.freeSpins) break;
+    }
+    // Meanwhile a bet on the live table, through a table session of the same player.
+    const table = (await api(site, 'POST', '/api/studio/sessions', { gameId: 'european-roulette', mode: 'real' }, token)).json.data;
+    let round = 0;
+    await waitFor(async () => {
+      const st = (await api(site, 'GET', '/api/studio/tables/european-roulette')).json.data;
+      round = st.round;
+      return st.phase === 'betting' && st.closesAt - st.now > 1000;
+    }, { timeout: 15_000, interval: 100, what: 'betting window' });
+    const placed = await api(site, 'POST', `/api/studio/sessions/${table.sessionId}/bets`, { round, bets: [{ kind: 'black', amount: '1.00' }, { kind: 'straight', number: 17, amount: '0.50' }] }, token);
+    assert.equal(placed.status, 200, JSON.stringify(placed.json));
+
+    await withPage(site.browser, t, opts({ viewport: DESKTOP }), async ({ page, context }) => {
+      await context.addCookies([{ name: 'casino_session', value: token, url: site.server.url }]);
+      await page.goto(`/studio/rounds/${encodeURIComponent(spin.roundId)}`);
+      await page.locator('.rc-win .cell svg').first().waitFor();
+      const cells = await page.locator('.rc-spin').first().locator('.cell').evaluateAll((els) => els.map((e) => e.dataset.symbol));
+      const w = spin.round.base.window, want = [];
+      for (let row = 0; row < w[0].length; row++) for (let reel = 0; reel < w.length; reel++) want.push(w[reel][row]);
+      assert.deepEqual(cells, want, 'the recorded window, row by row');
+      assert.equal(await page.locator('.rc-spin').count(), 1 + (spin.round.freeSpins?.length ?? 0));
+      assert.equal((await page.locator('.rc-spin').first().locator('.cell.hit').count()) > 0, spin.round.base.coins > 0, 'winning cells lit');
+      assert.equal((await page.locator('#recall-win').textContent()).trim(), (spin.round.win / 100).toFixed(2));
+      assert.equal((await page.locator('#recall-balance').textContent()).trim(), `${spin.balance} EUR`);
+      assert.equal(await page.getByRole('link', { name: 'Verify this round' }).getAttribute('href'), `/provably-fair?round=${spin.roundId}`);
+      await screenshot(page, 'studio-recall-slot-1280');
+      await page.setViewportSize(MOBILE);
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'no horizontal scroll at 375 px');
+      await screenshot(page, 'studio-recall-slot-375');
+
+      // The table round, once paid.
+      const id = `rl-${round}-${table.sessionId}`;
+      await waitFor(async () => (await http(site, `/studio/rounds/${id}`, { headers: { Cookie: `casino_session=${token}` } })).status === 200, { timeout: 15_000, interval: 200, what: 'table round paid' });
+      await page.goto(`/studio/rounds/${id}`);
+      const n = Number((await page.locator('#recall-number').textContent()).trim());
+      const st = (await api(site, 'GET', '/api/studio/tables/european-roulette')).json.data;
+      assert.ok(st.round > round || st.number === n);
+      const rows = await page.locator('#recall-bets tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+      const RED = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36];
+      const black = n !== 0 && !RED.includes(n);
+      assert.deepEqual(rows, [['black', '1.00', black ? '2.00' : '0.00'], ['17', '0.50', n === 17 ? '18.00' : '0.00']]);
+      const win = (black ? 200 : 0) + (n === 17 ? 1800 : 0);
+      assert.equal((await page.locator('#recall-win').textContent()).trim(), (win / 100).toFixed(2));
+      await page.locator('summary', { hasText: 'Round details and fairness' }).click();
+      assert.match(await page.locator('#recall-check').textContent(), new RegExp(`the revealed seed gives ${n}$`));
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'no horizontal scroll at 375 px');
+      await screenshot(page, 'studio-recall-roulette-375');
+      // Not for anyone else.
+      assert.equal((await http(site, `/studio/rounds/${id}`)).status, 404);
     });
   });
 });

@@ -217,15 +217,25 @@ type recallPage struct {
 	Name    string
 	R       *StoredRound
 	Round   *slot.Round
+	Spins   []RecallSpin
 }
 
 // serveRecall replays a stored round as it was shown (game recall): a
 // real-money round only for its player, a demo round for whoever holds its
 // id.
 func (s *Service) serveRecall(w http.ResponseWriter, r *http.Request, sessions *session.Manager) {
-	rd, err := s.Round(r.Context(), r.PathValue("id"))
 	p, _ := sessions.FromRequest(r)
 	staff := s.StaffRecall != nil && s.StaffRecall(r)
+	if id := r.PathValue("id"); strings.HasPrefix(id, "rl-") {
+		tr, err := s.TableRoundOf(r.Context(), id)
+		if err != nil || tr.Mode == ModeReal && (p == nil || p.ID != tr.UserID) && !staff {
+			render(w, http.StatusNotFound, "verify", verifyPage{Version: staticVersion, Games: s.slotTitles(), Error: "Not found"})
+			return
+		}
+		render(w, http.StatusOK, "recall-table", tableRecall(tr))
+		return
+	}
+	rd, err := s.Round(r.Context(), r.PathValue("id"))
 	if err != nil || rd.Mode == ModeReal && (p == nil || p.ID != rd.UserID) && !staff {
 		render(w, http.StatusNotFound, "verify", verifyPage{Version: staticVersion, Games: s.slotTitles(), Error: "Not found"})
 		return
@@ -237,6 +247,9 @@ func (s *Service) serveRecall(w http.ResponseWriter, r *http.Request, sessions *
 	var round slot.Round
 	if json.Unmarshal(rd.Outcome, &round) == nil {
 		page.Round = &round
+		if g, err := s.Catalog.Slot(rd.GameID); err == nil {
+			page.Spins = recallSpins(g, &round)
+		}
 	}
 	render(w, http.StatusOK, "recall", page)
 }

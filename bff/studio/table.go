@@ -55,7 +55,11 @@ func (b tableBank) Stake(ctx context.Context, p roulette.Player, round, tx strin
 }
 
 func (b tableBank) Pay(ctx context.Context, p roulette.Player, round, tx string, amount int64, outcome any) (string, error) {
-	return b.move(ctx, p, round, tx, amount, outcome, true)
+	bal, err := b.move(ctx, p, round, tx, amount, outcome, true)
+	if o, ok := outcome.(roulette.Outcome); ok && err == nil {
+		b.s.recordTableRound(ctx, p, round, o, bal)
+	}
+	return bal, err
 }
 
 // Unstake gives a stake back while betting is open: fun money onto the

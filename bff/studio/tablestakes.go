@@ -3,11 +3,13 @@ package studio
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
 	"strconv"
 
+	"casino/bff/api"
 	"casino/bff/studio/roulette"
 	"casino/bff/wallet"
 )
@@ -149,4 +151,53 @@ func (s *Service) refundRound(ctx context.Context, stakes []tableStake) (paid bo
 		return false, fmt.Errorf("roulette: close refunded round %s: %w", first.round, err)
 	}
 	return false, nil
+}
+
+// recordTableRound keeps a paid table round for game recall. A failure is
+// logged: the money has moved, only the replay is missing.
+func (s *Service) recordTableRound(ctx context.Context, p roulette.Player, round string, o roulette.Outcome, balance string) {
+	raw, _ := json.Marshal(o)
+	var user any
+	if p.Mode == ModeReal {
+		user = p.UserID
+	}
+	_, err := s.db.Write.ExecContext(context.WithoutCancel(ctx), `INSERT INTO studio_table_rounds(round_id, table_round, session_id, user_id, mode, currency, staked, win, balance_after, outcome)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(round_id) DO NOTHING`, round, o.Round, p.Key, user, p.Mode, p.Currency, o.Staked, o.Win, balance, string(raw))
+	if err != nil {
+		slog.Error("roulette: record round", "round", round, "err", err)
+	}
+}
+
+// TableRound is a player's paid table round as recorded (game recall).
+type TableRound struct {
+	ID           string
+	UserID       int64
+	Mode         string
+	Currency     string
+	Staked, Win  string
+	BalanceAfter string
+	CreatedAt    string
+	Outcome      roulette.Outcome
+}
+
+// TableRoundOf loads a recorded table round.
+func (s *Service) TableRoundOf(ctx context.Context, id string) (*TableRound, error) {
+	var tr TableRound
+	var user sql.NullInt64
+	var staked, win int64
+	var raw string
+	err := s.db.Read.QueryRowContext(ctx, `SELECT round_id, user_id, mode, currency, staked, win, balance_after, outcome, created_at
+		FROM studio_table_rounds WHERE round_id = ?`, id).Scan(&tr.ID, &user, &tr.Mode, &tr.Currency, &staked, &win, &tr.BalanceAfter, &raw, &tr.CreatedAt)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, api.ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	tr.UserID = user.Int64
+	tr.Staked, tr.Win = amountText(tr.Currency, staked), amountText(tr.Currency, win)
+	if err := json.Unmarshal([]byte(raw), &tr.Outcome); err != nil {
+		return nil, err
+	}
+	return &tr, nil
 }

@@ -238,7 +238,7 @@ func (t *Table) finish(now time.Time) {
 		}
 		round := roundID(s.Round, pt.p.Key)
 		out := Outcome{Table: t.ID, Round: s.Round, Currency: pt.p.Currency, Factor: pt.p.unit(), Bets: pt.bets, Staked: pt.staked, Number: &n, Colour: Colour(n), Win: win,
-			ServerSeed: t.seed, ServerSeedHash: s.ServerSeedHash, ClientSeed: ClientSeed}
+			ServerSeed: t.seed, ServerSeedHash: s.ServerSeedHash, ClientSeed: ClientSeed, RoundID: round, Recall: "/studio/rounds/" + round}
 		t.settle.Add(1)
 		go func(p Player) {
 			defer t.settle.Done()
@@ -276,6 +276,10 @@ type Outcome struct {
 	ServerSeed     string `json:"serverSeed,omitempty"`
 	ServerSeedHash string `json:"serverSeedHash"`
 	ClientSeed     string `json:"clientSeed"`
+	// RoundID is the player's round ("rl-<round>-<session>") and Recall
+	// its replay page, once the round is paid.
+	RoundID string `json:"roundId,omitempty"`
+	Recall  string `json:"recallUrl,omitempty"`
 }
 
 func roundID(round uint64, key string) string {

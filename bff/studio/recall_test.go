@@ -1,0 +1,103 @@
+package studio
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"casino/bff/session"
+	"casino/bff/studio/roulette"
+)
+
+// Recall shows a slot round's windows exactly as recorded (every cell's
+// symbol, reel by reel), and a table round's number, bets and payouts; a
+// real-money table round only to its player.
+func TestRecallShowsTheRecordedRound(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	mux := http.NewServeMux()
+	f.svc.PageRoutes(mux, session.NewManager(f.db), contentDir(t))
+	get := func(path string) (int, string) {
+		rec := httptest.NewRecorder()
+		mux.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		return rec.Code, rec.Body.String()
+	}
+	cellRe := regexp.MustCompile(`class="cell[^"]*" data-symbol="([^"]+)"`)
+	for _, game := range []string{"fruit-fiesta", "jungle-ways", "pharaohs-book"} {
+		l, err := f.svc.Launch(ctx, nil, game, ModeDemo)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sess, _ := f.svc.Session(ctx, l.ID)
+		res, err := f.svc.Spin(ctx, sess, "1.00", false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, body := get("/studio/rounds/" + res.RoundID)
+		if code != 200 {
+			t.Fatalf("%s recall: %d", game, code)
+		}
+		var want []string
+		windows := [][][]string{res.Round.Base.Window}
+		for _, fs := range res.Round.FreeSpins {
+			windows = append(windows, fs.Window)
+		}
+		for _, w := range windows {
+			for row := range w[0] {
+				for reel := range w {
+					want = append(want, w[reel][row])
+				}
+			}
+		}
+		var got []string
+		for _, m := range cellRe.FindAllStringSubmatch(body, -1) {
+			got = append(got, m[1])
+		}
+		if strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("%s: cells %v, want %v", game, got, want)
+		}
+		if hits := strings.Count(body, " hit"); (res.Round.Win > 0) != (hits > 0) {
+			t.Errorf("%s: win %d but %d cells lit", game, res.Round.Win, hits)
+		}
+	}
+
+	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	f.svc.Now = func() time.Time { return now }
+	table := f.svc.OpenTable(roulette.DefaultConfig, nil)
+	l, err := f.svc.Launch(ctx, player1, RouletteID, ModeReal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess, _ := f.svc.Session(ctx, l.ID)
+	round := table.State(now).Round
+	if _, err := f.svc.PlaceTableBets(ctx, sess, round, []tableBetJSON{{Kind: "red", Amount: "2.00"}, {Kind: "straight", Number: 7, Amount: "0.50"}}); err != nil {
+		t.Fatal(err)
+	}
+	now = now.Add(roulette.DefaultConfig.Betting + roulette.DefaultConfig.Spin)
+	table.Step(now)
+	table.Step(now)
+	table.Wait()
+	n := *table.State(now).Number
+	id := fmt.Sprintf("rl-%d-%s", round, sess.ID)
+	tr, err := f.svc.TableRoundOf(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	win := roulette.Bet{Kind: roulette.Red, Amount: 200}.Payout(n) + roulette.Bet{Kind: roulette.Straight, Number: 7, Amount: 50}.Payout(n)
+	if tr.UserID != 1 || tr.Staked != "2.50" || tr.Win != minorText(win) || tr.BalanceAfter != f.real(t) || *tr.Outcome.Number != n || len(tr.Outcome.Bets) != 2 {
+		t.Fatalf("recorded %+v, number %d, ledger %s", tr, n, f.real(t))
+	}
+	rc := tableRecall(tr)
+	if !rc.Verified || rc.Number != n || len(rc.Bets) != 2 || rc.Bets[0].Label != "red" || rc.Bets[0].Amount != "2.00" || rc.Bets[1].Label != "7" {
+		t.Fatalf("recall %+v", rc)
+	}
+	// A visitor does not get a player's table round.
+	if code, _ := get("/studio/rounds/" + id); code != 404 {
+		t.Fatalf("anonymous table recall: %d", code)
+	}
+}

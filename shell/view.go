@@ -53,6 +53,10 @@ type Labels struct {
 	// An info page shown in English because it has no version in the
 	// page's language.
 	NotTranslated string
+	// The installable app: the footer's install button, the iOS
+	// instructions sheet (three steps) and the offline page.
+	Install, InstallIOSTitle, InstallIOSStep1, InstallIOSStep2, InstallIOSStep3 string
+	OfflineTitle, OfflineText                                                   string
 }
 
 // Layout is what every page of one language shares while the settings stay the
@@ -70,6 +74,13 @@ type Layout struct {
 	IconsURL      string
 	SupportEmail  string
 	SettingsJSON  string // the settings document, JSON-escaped for a script block
+
+	// The installable app (bff/pwa, bff/site/pwa.go): the manifest, the
+	// home-screen icon and label for iOS, and the script that registers the
+	// service worker and drives the install button. Install: the
+	// addToHomeScreen flag (the footer's button and iOS sheet).
+	ManifestURL, AppleIconURL, AppTitle, PWAScriptURL string
+	Install                                           bool
 
 	NavGuest, NavUser   []Link // side navigation by scope
 	MenuGuest, MenuUser []Link // header menu by scope

@@ -5,6 +5,7 @@ package settings
 func Defaults() Settings {
 	return Settings{
 		BrandName: "Aurum Casino",
+		ShortName: "Aurum",
 		Theme: Theme{
 			Name: "dark", PrimaryColor: "#f5b83d", AccentColor: "#7c5cff",
 			BackgroundColor: "#0f1220", SurfaceColor: "#1a1f35", TextColor: "#eef0f8",

@@ -66,7 +66,10 @@ type PasswordPolicy struct {
 
 // Settings is the document GET /api/core/casino/settings2 returns.
 type Settings struct {
-	BrandName             string            `json:"brandName"`
+	BrandName string `json:"brandName"`
+	// ShortName is the installed app's label under its home-screen icon
+	// (the manifest's short_name); empty: the brand's first word.
+	ShortName             string            `json:"shortName,omitempty"`
 	Theme                 Theme             `json:"theme"`
 	NavigationSystem      string            `json:"navigationSystem"`
 	PageURLs              map[string]string `json:"pageUrls"`

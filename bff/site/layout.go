@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"casino/bff/pwa"
 	"casino/bff/settings"
 	"casino/shell"
 )
@@ -65,6 +66,13 @@ var fallbackLabels = map[string]string{
 	"shell.tour.calendar.title": "Rewards calendar",
 	"shell.tour.calendar.text":  "Claim your daily rewards and cashback in the calendar.",
 	"shell.pageNotTranslated":   "This page is not yet available in your language. It is shown in English.",
+	"shell.install.button":      "Install the app",
+	"shell.install.iosTitle":    "Add the app to your Home Screen",
+	"shell.install.iosStep1":    "Tap the Share button in Safari's toolbar.",
+	"shell.install.iosStep2":    "Scroll down and choose “Add to Home Screen”.",
+	"shell.install.iosStep3":    "Tap “Add”: the casino opens full screen from its own icon.",
+	"shell.offline.title":       "You are offline",
+	"shell.offline.text":        "This page needs an internet connection. Check your connection and try again: the page reloads by itself when you are back online.",
 	"notFound.title":            "Page not found",
 	"notFound.text":             "The page you are looking for does not exist or has moved.",
 	"notFound.goHome":           "Go Home",
@@ -165,8 +173,16 @@ func buildLayout(s *settings.Settings, lang, localeVersion string, msgs map[stri
 				LimitsLink:    t.get("shell.tour.limits.link"),
 				CalendarTitle: t.get("shell.tour.calendar.title"), CalendarText: t.get("shell.tour.calendar.text"),
 			},
+			Install: t.get("shell.install.button"), InstallIOSTitle: t.get("shell.install.iosTitle"),
+			InstallIOSStep1: t.get("shell.install.iosStep1"), InstallIOSStep2: t.get("shell.install.iosStep2"),
+			InstallIOSStep3: t.get("shell.install.iosStep3"),
+			OfflineTitle:    t.get("shell.offline.title"), OfflineText: t.get("shell.offline.text"),
 		},
 	}
+	app := appOf(s)
+	l.ManifestURL, l.AppleIconURL, l.AppTitle = pwa.ManifestPath, pwa.IconURL(app.Icons, "apple-touch-icon.png"), app.ShortName
+	l.PWAScriptURL = shell.StaticURL("pwa.js")
+	l.Install = s.Feature("addToHomeScreen")
 	if l.Brand == "" {
 		l.Brand = "Casino"
 	}

@@ -23,6 +23,7 @@ import (
 
 	"casino/bff/frontends"
 	"casino/bff/i18n"
+	"casino/bff/pwa"
 	"casino/bff/scripts"
 	"casino/bff/session"
 	"casino/bff/settings"
@@ -78,6 +79,8 @@ type Site struct {
 	scripts     map[scripts.Filter]*scriptsEntry
 
 	rendered *renderCache // guest pages, rendered once per version of their inputs
+
+	pwa pwaState // the installable app's icons and worker (pwa.go)
 }
 
 type layoutEntry struct {
@@ -118,6 +121,7 @@ func New(deps Deps) (*Site, error) {
 		layouts:           map[string]*layoutEntry{},
 		scripts:           map[scripts.Filter]*scriptsEntry{},
 		rendered:          newRenderCache(maxCachedPages),
+		pwa:               pwaState{icons: map[string][]byte{}},
 	}, nil
 }
 
@@ -139,6 +143,11 @@ func (s *Site) Routes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /backoffice", s.serveBackoffice)
 	mux.HandleFunc("GET /backoffice/{rest...}", s.serveBackoffice)
 	mux.HandleFunc("GET "+shell.StaticPrefix+"{hash}/{file}", shell.ServeStatic)
+	mux.HandleFunc("GET "+pwa.ManifestPath, s.serveManifest)
+	mux.HandleFunc("GET "+pwa.WorkerPath, s.serveWorker)
+	mux.HandleFunc("GET "+pwa.IconPrefix+"{key}/{file}", s.serveIcon)
+	mux.HandleFunc("GET /apple-touch-icon.png", s.serveIcon)
+	mux.HandleFunc("GET "+pwa.OfflinePath, s.serveOffline)
 	mux.HandleFunc("/", s.serveFallback)
 }
 

@@ -2080,7 +2080,7 @@ func OfflineDocument(p *Page) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 176, "\">addEventListener('online', () => location.reload());</script></body></html>")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 176, "\">\n\t\t\t\t// Reload once the site answers again: at once when the browser\n\t\t\t\t// says it is back online, and every few seconds meanwhile (the\n\t\t\t\t// site itself may have been unreachable with the network up).\n\t\t\t\t(function () {\n\t\t\t\t\tif (location.pathname === '/offline') return; // the page itself, not a fallback\n\t\t\t\t\tvar wait = 2000, timer = 0;\n\t\t\t\t\tfunction probe() {\n\t\t\t\t\t\tclearTimeout(timer);\n\t\t\t\t\t\tfetch('/healthz', { cache: 'no-store', signal: AbortSignal.timeout(4000) })\n\t\t\t\t\t\t\t.then(function (r) { if (!r.ok) throw r; location.reload(); })\n\t\t\t\t\t\t\t.catch(function () { timer = setTimeout(probe, wait); wait = Math.min(wait * 2, 30000); });\n\t\t\t\t\t}\n\t\t\t\t\taddEventListener('online', function () { wait = 1000; probe(); });\n\t\t\t\t\ttimer = setTimeout(probe, wait);\n\t\t\t\t})();\n\t\t\t</script></body></html>")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

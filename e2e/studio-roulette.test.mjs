@@ -18,7 +18,7 @@ const see = (page, sel, want) => waitFor(async () => (await page.locator(sel).co
 const spot = (page, name) => page.getByRole('button', { name: new RegExp(`^Bet on ${name}(,|$)`) });
 
 describe('studio live roulette table', () => {
-  const site = useSite({ publish: [], env: { CASINO_ROULETTE_TIMES: '9s,1s,3s' } });
+  const site = useSite({ publish: [], env: { CASINO_ROULETTE_TIMES: '12s,1s,3s' } });
 
   /** Waits for a betting window with at least ms left. */
   async function freshWindow(ms) {
@@ -27,7 +27,7 @@ describe('studio live roulette table', () => {
       const { json } = await api(site, 'GET', '/api/studio/tables/european-roulette');
       round = json.data.round;
       return json.data.phase === 'betting' && json.data.closesAt - json.data.now > ms;
-    }, { timeout: 25_000, interval: 100, what: 'betting window' });
+    }, { timeout: 30_000, interval: 100, what: 'betting window' });
     return round;
   }
   async function bet(page, click) {
@@ -62,11 +62,11 @@ describe('studio live roulette table', () => {
       assert.equal(await page.locator('.spot.out').count(), 12);
       assert.deepEqual(await page.locator('.chip-value').allTextContents(), ['0.1', '1', '5', '25', '100']);
 
-      const round = await freshWindow(8000);
+      const round = await freshWindow(11000); // the whole window for a dozen clicks, on a loaded machine too
       // The countdown runs from the stream's deadline.
       await page.locator(`body[data-round="${round}"][data-phase="betting"]`).waitFor();
       const s1 = Number((await text(page, '#phase')).match(/^Place your bets · (\d+) s$/)?.[1]);
-      assert.ok(s1 >= 1 && s1 <= 9, `countdown ${s1}`);
+      assert.ok(s1 >= 1 && s1 <= 12, `countdown ${s1}`);
       const w1 = await page.locator('#timer-bar').evaluate((e) => e.getBoundingClientRect().width);
       assert.ok(w1 > 0, 'the bar shows the time left');
 

@@ -132,6 +132,9 @@ type playPage struct {
 	Version string
 	Config  template.JS
 	RTS14   bool // UKGC RTS 14 pacing and session display (Service.RTS14)
+	// Cols × Rows of a slot's window: the page sizes the reels before the
+	// script runs (no shift).
+	Cols, Rows int
 }
 
 // MinSpinMillis is the shortest slot game cycle under RTS 14: from the
@@ -156,6 +159,9 @@ func (s *Service) servePlay(w http.ResponseWriter, r *http.Request, sessions *se
 		page.Mode = ModeReal
 	}
 	page.RTS14 = s.RTS14 != nil && s.RTS14(r.Context())
+	if g, err := s.Catalog.Slot(t.ID); err == nil {
+		page.Cols, page.Rows = len(g.Definition().Reels), g.Definition().Rows
+	}
 	launch := map[string]any{"gameId": t.ID, "mode": page.Mode, "loggedIn": p != nil, "rts14": page.RTS14}
 	if page.RTS14 {
 		launch["minSpinMs"] = MinSpinMillis

@@ -28,6 +28,8 @@
     var g = state.game, reels = $('reels');
     reels.style.gridTemplateRows = 'repeat(' + g.rows + ', auto)';
     reels.style.gridTemplateColumns = 'repeat(' + g.reels + ', 1fr)';
+    $('stage').style.setProperty('--cols', g.reels);
+    $('stage').style.setProperty('--rows', g.rows);
     reels.innerHTML = '';
     for (var r = 0; r < g.reels; r++) for (var j = 0; j < g.rows; j++) {
       var c = document.createElement('div');
@@ -217,6 +219,7 @@
     stage.classList.toggle('bonus', !!bonusBuy);
     feature(bonusBuy ? 'Bonus bought · free spins coming' : '');
     delete stage.dataset.stopped;
+    counting++;
     delete $('win').dataset.done;
     $('win').textContent = money(0);
     Array.prototype.forEach.call(document.querySelectorAll('.cell.still'), function (c) { c.classList.remove('still'); });
@@ -291,11 +294,14 @@
 
   // The win counts up to exactly the recorded amount (integers of minor
   // units); a win that does not beat the stake is shown at once, uncelebrated.
+  // The next spin may start meanwhile: it ends this count.
+  var counting = 0;
   function countUp(win, stake) {
-    var el = $('win'), big = $('big-amount'), ms = win <= stake || calm ? 0 : quick ? 300 : win >= 20 * stake ? 2400 : 900;
+    var el = $('win'), big = $('big-amount'), ms = win <= stake || calm ? 0 : win >= 20 * stake ? 2400 : 900, id = ++counting;
     return new Promise(function (done) {
       var t0 = 0;
       function frame(now) {
+        if (id !== counting) { done(); return; }
         if (!t0) t0 = now;
         var p = ms ? Math.min(1, (now - t0) / ms) : 1, v = p >= 1 ? win : Math.floor(win * (1 - Math.pow(1 - p, 3)));
         el.textContent = money(v);
@@ -356,7 +362,7 @@
         $('celebrate').hidden = false; stage.classList.add('big');
         sound.big();
       } else if (round.win > stake) sound.win();
-      return countUp(round.win, stake).then(function () {
+      countUp(round.win, stake).then(function () {
         if (big) setTimeout(function () { if (!state.busy) hideCelebration(); }, 5000);
       });
     });

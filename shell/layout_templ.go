@@ -148,7 +148,7 @@ func Document(p *Page) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = Header(p).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = headerSlot(p).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

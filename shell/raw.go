@@ -61,6 +61,14 @@ func (p *Page) RestrictedNotice() string {
 	return strings.ReplaceAll(p.Labels.Restricted, "{until}", p.Viewer.Until)
 }
 
+// headerSlot is the header, or p.HeaderSlot in its place.
+func headerSlot(p *Page) templ.Component {
+	if p.HeaderSlot != "" {
+		return templ.Raw(p.HeaderSlot)
+	}
+	return Header(p)
+}
+
 // current reports whether href is the page being shown.
 func (p *Page) current(href string) bool { return href == p.Path }
 

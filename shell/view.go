@@ -167,6 +167,11 @@ type Page struct {
 	// Tour is the onboarding tour's JSON (TourJSON) for a player who has not
 	// seen it yet; "" for none.
 	Tour string
+
+	// HeaderSlot, when set, is written in place of the header (bff/site
+	// renders a logged-in page once with a marker there and splices each
+	// player's header in).
+	HeaderSlot string
 }
 
 // LoggedIn reports whether a player is logged in.

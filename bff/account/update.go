@@ -202,6 +202,7 @@ func (s *Service) Update(ctx context.Context, p *session.Player, req UpdateReque
 	case err != nil:
 		return fmt.Errorf("update user %d: %w", u.ID, err)
 	}
+	s.sessions.Forget(u.ID) // pages show the new name at once
 	if changingPassword {
 		return s.sessions.RevokeOthers(ctx, p)
 	}
@@ -243,5 +244,6 @@ func (s *Service) SetLocale(ctx context.Context, userID int64, locale string) er
 	if _, err := s.db.Write.ExecContext(ctx, `UPDATE users SET locale = ? WHERE id = ? AND locale <> ?`, locale, userID, locale); err != nil {
 		return fmt.Errorf("account: set locale of %d: %w", userID, err)
 	}
+	s.sessions.Forget(userID)
 	return nil
 }

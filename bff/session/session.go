@@ -83,6 +83,8 @@ type Manager struct {
 	// a self-excluded player's session may call; RequireUser refuses every
 	// other one with SELF_EXCLUDED.
 	RestrictedRoutes map[string]bool
+
+	cache sessionCache // pages' sessions (cache.go)
 }
 
 // SetClock makes the manager read time from c (tests, the server's clock).
@@ -183,7 +185,13 @@ func (m *Manager) Resolve(ctx context.Context, token string) (*Player, error) {
 	if token == "" || len(token) > 128 {
 		return nil, ErrNoSession
 	}
-	h := hash(token)
+	p, _, _, err := m.lookup(ctx, hash(token), m.now().UTC())
+	return p, err
+}
+
+// lookup reads the session of token hash h and applies the time rules at
+// now; it also returns the session's absolute expiry and last activity.
+func (m *Manager) lookup(ctx context.Context, h []byte, now time.Time) (*Player, time.Time, time.Time, error) {
 	var (
 		p                 Player
 		first, last, nick string
@@ -197,35 +205,37 @@ func (m *Manager) Resolve(ctx context.Context, token string) (*Player, error) {
 		Scan(&p.ID, &p.Email, &first, &last, &nick, &p.Currency, &p.Locale, &p.Depositor,
 			&p.SelfExclusionUntil, &p.SelfExclusionPermanent, &expires, &lastSeen, &created, &limitEnds)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, ErrNoSession
+		return nil, time.Time{}, time.Time{}, ErrNoSession
 	}
 	if err != nil {
-		return nil, fmt.Errorf("resolve session: %w", err)
+		return nil, time.Time{}, time.Time{}, fmt.Errorf("resolve session: %w", err)
 	}
-	now := m.now().UTC()
 	exp, _ := time.Parse(timeLayout, expires)
 	seen, _ := time.Parse(timeLayout, lastSeen)
 	if !now.Before(exp) || now.Sub(seen) > IdleTTL {
-		return nil, ErrNoSession
+		return nil, time.Time{}, time.Time{}, ErrNoSession
 	}
 	p.LimitEndsAt = ParseStamp(limitEnds)
 	if !p.LimitEndsAt.IsZero() && !now.Before(p.LimitEndsAt) {
-		return nil, ErrSessionLimit
+		return nil, time.Time{}, time.Time{}, ErrSessionLimit
 	}
 	p.LoginAt, _ = time.Parse(timeLayout, created)
 	p.Restricted = SelfExcluded(p.SelfExclusionUntil, p.SelfExclusionPermanent, now)
 	if now.Sub(seen) > touchEvery {
 		// Best effort: a failed touch must not fail the request.
 		m.db.Write.ExecContext(ctx, `UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?`, now.Format(timeLayout), h)
+		seen = now
 	}
 	p.DisplayName = displayName(nick, first, last, p.Email)
 	p.tokenHash = h
-	return &p, nil
+	return &p, exp, seen, nil
 }
 
 // Revoke ends the session of token. Revoking an unknown token is not an error.
 func (m *Manager) Revoke(ctx context.Context, token string) error {
-	_, err := m.db.Write.ExecContext(ctx, `DELETE FROM sessions WHERE token_hash = ?`, hash(token))
+	h := hash(token)
+	_, err := m.db.Write.ExecContext(ctx, `DELETE FROM sessions WHERE token_hash = ?`, h)
+	m.cache.dropToken(h) // after the delete: a lookup racing with it is not kept
 	if err != nil {
 		return fmt.Errorf("revoke session: %w", err)
 	}
@@ -235,6 +245,7 @@ func (m *Manager) Revoke(ctx context.Context, token string) error {
 // RevokeAll ends every session of the player at once (self-exclusion).
 func (m *Manager) RevokeAll(ctx context.Context, userID int64) error {
 	_, err := m.db.Write.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = ?`, userID)
+	m.cache.dropUser(userID, nil)
 	if err != nil {
 		return fmt.Errorf("revoke sessions of user %d: %w", userID, err)
 	}
@@ -248,6 +259,7 @@ func (m *Manager) ShortenLimit(ctx context.Context, userID int64, until time.Tim
 	u := until.UTC().Format(timeLayout)
 	_, err := m.db.Write.ExecContext(ctx, `UPDATE sessions SET limit_ends_at = ?
 		WHERE user_id = ? AND (limit_ends_at IS NULL OR limit_ends_at > ?)`, u, userID, u)
+	m.cache.dropUser(userID, nil)
 	return err
 }
 
@@ -295,6 +307,7 @@ func (m *Manager) RealityCheckDue(ctx context.Context, userID int64, key []byte)
 // password change).
 func (m *Manager) RevokeOthers(ctx context.Context, p *Player) error {
 	_, err := m.db.Write.ExecContext(ctx, `DELETE FROM sessions WHERE user_id = ? AND token_hash <> ?`, p.ID, p.tokenHash)
+	m.cache.dropUser(p.ID, p.tokenHash)
 	if err != nil {
 		return fmt.Errorf("revoke other sessions of user %d: %w", p.ID, err)
 	}

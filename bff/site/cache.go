@@ -13,9 +13,11 @@ import (
 
 // A guest's page is the same bytes for every guest apart from the CSP nonce,
 // so it is rendered once per version of its inputs and kept with the nonce
-// positions marked; each response fills in a fresh nonce. Logged-in players'
-// pages, pages with the country-block notice and htmx fragments are rendered
-// per request. Every response stays Cache-Control: no-store (the nonce is
+// positions marked; each response fills in a fresh nonce. A logged-in
+// player's page is the same but for the header: it is cached per audience
+// (player or depositor) with the header's place marked too, and each response
+// splices in the player's header (header.go). Pages with the country-block
+// notice and htmx fragments are rendered per request. Every response stays Cache-Control: no-store (the nonce is
 // new each time).
 
 // maxCachedPages bounds the cache. The key includes the path, and prefix
@@ -42,33 +44,64 @@ type pageKey struct {
 	heading     string
 	path        string
 	modal, name string
+	audience    audience
 }
 
+// audience is who a shared page is for: a guest, or a logged-in player
+// (depositor or not: the operator scripts differ), whose header is spliced in.
+type audience uint8
+
+const (
+	audienceGuest audience = iota
+	audiencePlayer
+	audienceDepositor
+)
+
 var hdrGzip = []string{"gzip"}
+
+// noHeader is the header of a guest's page: none.
+var noHeader headerFrag
 
 func keyOf(v *view, play bool) pageKey {
 	return pageKey{
 		layout: v.Layout, remotes: v.remotes, variant: v.variant, scripts: v.scripts, info: v.info,
 		kind: v.Kind, play: play, app: v.App, title: v.Title, heading: v.Heading,
-		path: v.Path, modal: v.Modal, name: v.ModalName,
+		path: v.Path, modal: v.Modal, name: v.ModalName, audience: v.audience,
 	}
 }
 
-// renderedPage is a page split at every occurrence of the nonce.
+// renderedPage is a page split at every occurrence of the nonce and at the
+// personal header's place.
 type renderedPage struct {
 	parts [][]byte
-	size  int        // len of the parts together
-	gz    *gzipParts // the same, gzip-compressed (gzip.go); nil if compression failed
+	// header[i] says the slot between parts[i] and parts[i+1] is the
+	// player's header; every other slot is the nonce.
+	header   []bool
+	personal bool       // has a header slot
+	size     int        // len of the parts together
+	gz       *gzipParts // the same, gzip-compressed (gzip.go); nil if compression failed
 }
 
-func (p *renderedPage) length(nonce string) int {
-	return p.size + (len(p.parts)-1)*len(nonce)
+func (p *renderedPage) length(nonce string, header []byte) int {
+	n := p.size
+	for _, h := range p.header {
+		if h {
+			n += len(header)
+		} else {
+			n += len(nonce)
+		}
+	}
+	return n
 }
 
-func (p *renderedPage) appendTo(b []byte, nonce string) []byte {
+func (p *renderedPage) appendTo(b []byte, nonce string, header []byte) []byte {
 	for i, part := range p.parts {
 		if i > 0 {
-			b = append(b, nonce...)
+			if p.header[i-1] {
+				b = append(b, header...)
+			} else {
+				b = append(b, nonce...)
+			}
 		}
 		b = append(b, part...)
 	}
@@ -81,6 +114,8 @@ type renderCache struct {
 	// random per process and shaped like a nonce (base64url), so no escaping
 	// changes it and no page content can guess it.
 	marker []byte
+	// headerMarker stands where a logged-in page's header goes.
+	headerMarker []byte
 
 	mu    sync.RWMutex
 	pages map[pageKey]*renderedPage
@@ -89,7 +124,7 @@ type renderCache struct {
 }
 
 func newRenderCache(max int) *renderCache {
-	return &renderCache{max: max, marker: []byte(newNonce()), pages: map[pageKey]*renderedPage{}}
+	return &renderCache{max: max, marker: []byte(newNonce()), headerMarker: []byte("\x00header-" + newNonce() + "\x00"), pages: map[pageKey]*renderedPage{}}
 }
 
 func (c *renderCache) get(k pageKey) *renderedPage {
@@ -119,13 +154,18 @@ func (c *renderCache) put(k pageKey, p *renderedPage) {
 func (c *renderCache) split(buf []byte) *renderedPage {
 	p := &renderedPage{}
 	for {
-		i := bytes.Index(buf, c.marker)
+		i, m, isHeader := bytes.Index(buf, c.marker), c.marker, false
+		if j := bytes.Index(buf, c.headerMarker); j >= 0 && (i < 0 || j < i) {
+			i, m, isHeader = j, c.headerMarker, true
+		}
 		if i < 0 {
 			break
 		}
 		p.parts = append(p.parts, bytes.Clone(buf[:i]))
+		p.header = append(p.header, isHeader)
+		p.personal = p.personal || isHeader
 		p.size += i
-		buf = buf[i+len(c.marker):]
+		buf = buf[i+len(m):]
 	}
 	p.parts = append(p.parts, bytes.Clone(buf))
 	p.size += len(buf)
@@ -139,13 +179,17 @@ func (s *Site) renderShared(w http.ResponseWriter, r *http.Request, v *view, pla
 	page := c.get(k)
 	if page == nil {
 		marker := string(c.marker)
-		v.Nonce = marker
+		p := *v.Page // the view keeps its own nonce and header for this response
+		p.Nonce = marker
 		if v.scripts != nil {
-			v.Head, v.BodyStart, v.BodyEnd = v.scripts.withNonce(marker)
+			p.Head, p.BodyStart, p.BodyEnd = v.scripts.withNonce(marker)
+		}
+		if p.Viewer != nil {
+			p.HeaderSlot = string(c.headerMarker)
 		}
 		buf := bufPool.Get().(*bytes.Buffer)
 		buf.Reset()
-		err := s.component(r, v.Page, play).Render(r.Context(), buf)
+		err := s.component(r, &p, play).Render(r.Context(), buf)
 		if err == nil {
 			page = c.split(buf.Bytes())
 			if page.gz, err = compressParts(page.parts); err != nil {
@@ -161,16 +205,27 @@ func (s *Site) renderShared(w http.ResponseWriter, r *http.Request, v *view, pla
 		}
 		c.put(k, page)
 	}
+	var hdr *headerFrag
+	if page.personal {
+		var err error
+		if hdr, err = s.header(r, v); err != nil {
+			slog.Error("site: render header", "path", r.URL.Path, "err", err)
+			http.Error(w, "Internal server error", http.StatusInternalServerError)
+			return
+		}
+	} else {
+		hdr = &noHeader
+	}
 	nonce := newNonce()
 	h := w.Header()
 	pageHeaders(h, nonce, play)
 	h.Add("Vary", "Accept-Encoding")
-	gz := page.gz != nil && acceptsGzip(r)
+	gz := page.gz != nil && (!page.personal || hdr.deflated != nil) && acceptsGzip(r)
 	if gz {
 		h["Content-Encoding"] = hdrGzip
-		h["Content-Length"] = []string{strconv.Itoa(page.gz.length(nonce))}
+		h["Content-Length"] = []string{strconv.Itoa(page.gz.length(page, nonce, hdr.deflated))}
 	} else {
-		h["Content-Length"] = []string{strconv.Itoa(page.length(nonce))}
+		h["Content-Length"] = []string{strconv.Itoa(page.length(nonce, hdr.plain))}
 	}
 	w.WriteHeader(http.StatusOK)
 	if r.Method == http.MethodHead {
@@ -179,9 +234,9 @@ func (s *Site) renderShared(w http.ResponseWriter, r *http.Request, v *view, pla
 	buf := bufPool.Get().(*bytes.Buffer)
 	var b []byte
 	if gz {
-		b = page.gz.appendTo(buf.Bytes()[:0], page, nonce)
+		b = page.gz.appendTo(buf.Bytes()[:0], page, nonce, hdr)
 	} else {
-		b = page.appendTo(buf.Bytes()[:0], nonce)
+		b = page.appendTo(buf.Bytes()[:0], nonce, hdr.plain)
 	}
 	w.Write(b)
 	buf.Reset()

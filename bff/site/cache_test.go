@@ -76,22 +76,91 @@ func TestSharedPageFreshNonce(t *testing.T) {
 	}
 }
 
-// Players, country-blocked visitors and fragments are rendered per request:
-// their pages must not leak into the shared cache.
-func TestPersonalPagesNotShared(t *testing.T) {
+// A logged-in page is the shared page of its audience with the player's
+// header spliced in: two players' pages differ only in the header, which is
+// the one the header fragment renders; no player's name reaches a guest or
+// another player, a depositor's operator scripts no non-depositor; the gzip
+// variant is the same page. Fragments are never cached.
+func TestPlayerPagesShareAllButTheHeader(t *testing.T) {
 	f := newFixture(t)
-	f.get("/casino") // fill the cache
-	p := f.get("/casino", withCookie(f.login("ada@example.com", true)))
-	p.has(t, "Ada Lovelace", "window.opDepositors=1")
-	if p.header.Get("Cache-Control") != "no-store" {
-		t.Errorf("player page Cache-Control %q", p.header.Get("Cache-Control"))
+	f.get("/casino") // fill the guest entry
+	ada, bob, cy := withCookie(f.login("ada@example.com", true)), withCookie(f.login("bob@example.com", true)), withCookie(f.login("cy@example.com", false))
+	f.db.Write.Exec(`UPDATE users SET nickname = 'bobby' WHERE email = 'bob@example.com'`)
+	f.db.Write.Exec(`UPDATE users SET nickname = 'cyra' WHERE email = 'cy@example.com'`)
+	header := regexp.MustCompile(`(?s)<header id="site-header".*?</header>`)
+	split := func(r response) (string, string) {
+		t.Helper()
+		n := nonces(t, r)
+		h := header.FindString(r.body)
+		if h == "" {
+			t.Fatal("no header")
+		}
+		return strings.ReplaceAll(strings.Replace(r.body, h, "HEADER", 1), n, "N"), h
 	}
-	nonces(t, p)
-	f.get("/casino").lacks(t, "Ada Lovelace", "opDepositors")
+	for range 2 { // miss, then hit
+		a, b, c := f.get("/casino", ada), f.get("/casino", bob), f.get("/casino", cy)
+		a.has(t, "Ada Lovelace", "window.opDepositors=1")
+		a.lacks(t, "bobby", "cyra")
+		b.has(t, "bobby", "window.opDepositors=1")
+		b.lacks(t, "Ada Lovelace", "cyra")
+		c.has(t, "cyra")
+		c.lacks(t, "Ada Lovelace", "bobby", "opDepositors")
+		if a.header.Get("Cache-Control") != "no-store" {
+			t.Errorf("player page Cache-Control %q", a.header.Get("Cache-Control"))
+		}
+		if got := a.header.Get("Content-Length"); got != strconv.Itoa(len(a.body)) {
+			t.Errorf("Content-Length %s, body %d bytes", got, len(a.body))
+		}
+		restA, headA := split(a)
+		restB, _ := split(b)
+		if restA != restB {
+			t.Error("two depositors' pages differ outside the header")
+		}
+		frag := f.get("/casino", ada, withHeader("HX-Request", "true"), withHeader("HX-Target", "header"))
+		if strings.TrimSpace(frag.body) != headA {
+			t.Errorf("spliced header differs from the header fragment:\n%s\n%s", headA, frag.body)
+		}
+		gz := f.get("/casino", ada, withHeader("Accept-Encoding", "gzip"))
+		if gz.header.Get("Content-Encoding") != "gzip" || gz.header.Get("Content-Length") != strconv.Itoa(len(gz.body)) {
+			t.Fatalf("gzip headers %v, %d bytes", gz.header, len(gz.body))
+		}
+		zr, err := gzip.NewReader(strings.NewReader(gz.body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		zr.Multistream(false)
+		body, err := io.ReadAll(zr)
+		if err != nil {
+			t.Fatalf("gzip body: %v", err)
+		}
+		restGz, headGz := split(response{header: gz.header, body: string(body)})
+		if restGz != restA || headGz != headA {
+			t.Error("gzip player page differs from the plain one")
+		}
+	}
+	f.get("/casino").lacks(t, "Ada Lovelace", "bobby", "cyra", "opDepositors")
+	if f.site.rendered.hits.Load() == 0 {
+		t.Error("no player page came from the cache")
+	}
 	before := len(f.site.rendered.pages)
 	f.get("/casino", withHeader("HX-Request", "true"), withHeader("HX-Target", "header"))
+	f.get("/casino", ada, withHeader("HX-Request", "true"), withHeader("HX-Target", "main"))
 	if len(f.site.rendered.pages) != before {
 		t.Error("a fragment was cached")
+	}
+}
+
+// Pages read the session through the session cache: a second page of the
+// same player within its lifetime does not query the database.
+func TestPlayerPagesUseTheSessionCache(t *testing.T) {
+	f := newFixture(t)
+	c := withCookie(f.login("ada@example.com", true))
+	f.get("/casino", c)
+	n := f.deps.Sessions.CacheQueries()
+	f.get("/casino", c).has(t, "Ada Lovelace")
+	f.get("/promotions", c).has(t, "Ada Lovelace")
+	if got := f.deps.Sessions.CacheQueries(); got != n {
+		t.Errorf("%d session queries for two more pages, want none", got-n)
 	}
 }
 

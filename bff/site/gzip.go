@@ -52,34 +52,53 @@ func compressParts(parts [][]byte) (*gzipParts, error) {
 }
 
 // length of the gzip response with nonce: header, parts, one stored block
-// (5-byte header + nonce) per nonce, trailer.
-func (g *gzipParts) length(nonce string) int {
-	return len(gzipHeader) + g.size + (len(g.parts)-1)*(5+len(nonce)) + 8
+// (5-byte header + nonce) per nonce, the compressed personal header in its
+// slot (deflated: headerFrag.deflated), trailer.
+func (g *gzipParts) length(plain *renderedPage, nonce string, deflated []byte) int {
+	n := len(gzipHeader) + g.size + 8
+	for _, h := range plain.header {
+		if h {
+			n += len(deflated)
+		} else {
+			n += 5 + len(nonce)
+		}
+	}
+	return n
 }
 
-// appendTo appends the gzip member of plain with nonce; plain is the
-// uncompressed page, for the CRC-32 and size of the trailer.
-func (g *gzipParts) appendTo(b []byte, plain *renderedPage, nonce string) []byte {
+// appendTo appends the gzip member of plain with nonce and the personal
+// header hdr (a header slot gets hdr.deflated, a run of DEFLATE blocks that
+// ends on a byte boundary); plain is the uncompressed page, for the CRC-32
+// and size of the trailer.
+func (g *gzipParts) appendTo(b []byte, plain *renderedPage, nonce string, hdr *headerFrag) []byte {
 	b = append(b, gzipHeader...)
 	n := len(nonce)
 	for i, part := range g.parts {
 		if i > 0 {
-			// Stored block, not final: BFINAL=0 BTYPE=00 padded to a byte,
-			// LEN, NLEN (little-endian), the bytes.
-			b = append(b, 0, byte(n), byte(n>>8), ^byte(n), ^byte(n>>8))
-			b = append(b, nonce...)
+			if plain.header[i-1] {
+				b = append(b, hdr.deflated...)
+			} else {
+				// Stored block, not final: BFINAL=0 BTYPE=00 padded to a byte,
+				// LEN, NLEN (little-endian), the bytes.
+				b = append(b, 0, byte(n), byte(n>>8), ^byte(n), ^byte(n>>8))
+				b = append(b, nonce...)
+			}
 		}
 		b = append(b, part...)
 	}
 	var crc uint32
 	for i, part := range plain.parts {
 		if i > 0 {
-			crc = crc32.Update(crc, crc32.IEEETable, []byte(nonce))
+			if plain.header[i-1] {
+				crc = crc32.Update(crc, crc32.IEEETable, hdr.plain)
+			} else {
+				crc = crc32.Update(crc, crc32.IEEETable, []byte(nonce))
+			}
 		}
 		crc = crc32.Update(crc, crc32.IEEETable, part)
 	}
 	b = binary.LittleEndian.AppendUint32(b, crc)
-	return binary.LittleEndian.AppendUint32(b, uint32(plain.length(nonce)))
+	return binary.LittleEndian.AppendUint32(b, uint32(plain.length(nonce, hdr.plain)))
 }
 
 // acceptsGzip reports whether the request's Accept-Encoding allows gzip

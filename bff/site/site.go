@@ -79,6 +79,7 @@ type Site struct {
 	scripts     map[scripts.Filter]*scriptsEntry
 
 	rendered *renderCache // guest pages, rendered once per version of their inputs
+	headers  headerCache  // logged-in players' headers (header.go)
 
 	pwa pwaState // the installable app's icons and worker (pwa.go)
 }
@@ -180,7 +181,9 @@ func (s *Site) begin(w http.ResponseWriter, r *http.Request) (*request, bool) {
 		s.unavailable(w, r)
 		return nil, false
 	}
-	player, err := s.deps.Sessions.FromRequest(r)
+	// Through the session cache: a page only shows who is logged in
+	// (session/cache.go: revocation elsewhere shows within a second).
+	player, err := s.deps.Sessions.FromRequestCached(r)
 	if err != nil {
 		// Degrade to a guest page rather than fail the page.
 		slog.Error("site: resolve session", "path", r.URL.Path, "err", err)
@@ -350,13 +353,15 @@ func newNonce() string {
 // it, for the rendered-page cache.
 type view struct {
 	*shell.Page
-	// shared: the bytes depend only on the cache key (a guest without the
-	// country-block notice, a full document), so they may be reused.
-	shared  bool
-	remotes uint64
-	variant string        // canary releases served (releases.go)
-	scripts *scriptsEntry // nil without operator scripts
-	info    int64         // version of an info page's content
+	// shared: the bytes depend only on the cache key (no country-block
+	// notice, a full document), so they may be reused; a player's page but
+	// for the header, which is spliced in per response.
+	shared   bool
+	audience audience // a shared player's page gets their header spliced in (cache.go)
+	remotes  uint64
+	variant  string        // canary releases served (releases.go)
+	scripts  *scriptsEntry // nil without operator scripts
+	info     int64         // version of an info page's content
 }
 
 // page builds the view of one request. Its nonce is fresh, except for a
@@ -420,7 +425,13 @@ func (s *Site) page(w http.ResponseWriter, r *http.Request, q *request, kind she
 			p.CountryBlock = cb
 		}
 	}
-	v.shared = q.player == nil && p.CountryBlock == nil
+	v.shared = p.CountryBlock == nil
+	if q.player != nil {
+		v.audience = audiencePlayer
+		if q.player.Depositor {
+			v.audience = audienceDepositor
+		}
+	}
 	if !v.shared {
 		v.ownNonce()
 	}

@@ -419,6 +419,7 @@ func TestCountryBlockRenderedServerSide(t *testing.T) {
 func TestLogout(t *testing.T) {
 	f := newFixture(t)
 	c := f.login("bye@example.com", false)
+	f.get("/casino", withCookie(c)).has(t, ">Log out</span>") // the session is in the cache now
 	r := f.get("/logout", withCookie(c))
 	if r.status != http.StatusSeeOther || r.header.Get("Location") != "/" {
 		t.Fatalf("status %d location %q", r.status, r.header.Get("Location"))

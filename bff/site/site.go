@@ -82,6 +82,33 @@ type Site struct {
 	headers  headerCache  // logged-in players' headers (header.go)
 
 	pwa pwaState // the installable app's icons and worker (pwa.go)
+
+	seenMu sync.RWMutex
+	seen   map[int64]bool // players known to have seen the onboarding tour
+}
+
+// maxSeen bounds the players remembered as having seen the tour.
+const maxSeen = 1 << 18
+
+// tourSeen asks TourSeen once per player who has seen the tour: a seen tour
+// stays seen (bff/onboarding only inserts), so only "not yet" is asked again.
+func (s *Site) tourSeen(ctx context.Context, playerID int64) (bool, error) {
+	s.seenMu.RLock()
+	known := s.seen[playerID]
+	s.seenMu.RUnlock()
+	if known {
+		return true, nil
+	}
+	seen, err := s.deps.TourSeen(ctx, playerID)
+	if err == nil && seen {
+		s.seenMu.Lock()
+		if s.seen == nil || len(s.seen) >= maxSeen {
+			s.seen = make(map[int64]bool, 1024)
+		}
+		s.seen[playerID] = true
+		s.seenMu.Unlock()
+	}
+	return seen, err
 }
 
 type layoutEntry struct {
@@ -395,7 +422,7 @@ func (s *Site) page(w http.ResponseWriter, r *http.Request, q *request, kind she
 		}
 	}
 	if q.player != nil && !q.player.Restricted && s.deps.TourSeen != nil && q.settings.Feature("onboardingTour") {
-		if seen, err := s.deps.TourSeen(r.Context(), q.player.ID); err != nil {
+		if seen, err := s.tourSeen(r.Context(), q.player.ID); err != nil {
 			slog.Error("site: onboarding tour state", "err", err) // the page goes without the tour
 		} else if !seen {
 			p.Tour = p.TourJSON(limitsPath)

@@ -10,7 +10,7 @@ import { execFile, spawnSync } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { promisify } from 'node:util';
 import { ROOT } from '../lib/paths.mjs';
-import { newPlayer } from '../lib/players.mjs';
+import { api, newPlayer } from '../lib/players.mjs';
 import { startServer } from '../lib/server.mjs';
 import { serverCPU, writeSection } from './report.mjs';
 
@@ -63,6 +63,9 @@ const site = { server };
 const kinds = {};
 try {
   const player = await newPlayer(site, { prefix: 'pagebench', deposit: '20.00' });
+  // A returning player: the onboarding tour is behind them.
+  const tour = await api(site, 'POST', '/api/user/onboarding-tour', { outcome: 'skipped' }, player.token);
+  if (tour.status !== 200) throw new Error(`onboarding tour: ${JSON.stringify(tour.json)}`);
   const url = `${server.url}/casino`;
   const cookie = `Cookie: casino_session=${player.token}`;
   const check = await fetch(url, { headers: { Cookie: `casino_session=${player.token}` } });

@@ -15,7 +15,7 @@ LITESTREAM_VERSION := v0.5.18
 REMOTES     := lobby cashier profile calendar country-block backoffice
 export CASINO_DATA CASINO_ADDR
 
-.PHONY: run test bench bench-rng setup deps chromium build generate go-build frontends publish seed test-go test-unit test-e2e clean
+.PHONY: run test bench bench-rng bench-pages bench-capacity setup deps chromium build generate go-build frontends publish seed test-go test-unit test-e2e clean
 
 run: build seed publish
 	@echo "Aurum Casino on http://$(CASINO_ADDR) (data in $(CASINO_DATA), replica in $(CASINO_DATA)/replica)"
@@ -30,6 +30,14 @@ bench: build bench-rng
 # ent and dieharder on the studio's RNG output (installs them with apt-get).
 bench-rng:
 	node e2e/bench/rng.mjs
+
+# Guest and logged-in pages (3 interleaved runs each, median), docs/benchmarks.md.
+bench-pages: build
+	node e2e/bench/pages.mjs
+
+# Database bytes per round and Litestream replica lag under wallet load (docs/capacity.md).
+bench-capacity: go-build deps
+	node e2e/bench/capacity.mjs
 
 # --- setup -------------------------------------------------------------------
 

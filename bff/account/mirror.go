@@ -66,6 +66,12 @@ func (s *Service) MirrorFor(ctx context.Context, r *http.Request) (*MirrorDomain
 
 // PutMirror creates or replaces a mirror domain (operator and demo data).
 func (s *Service) PutMirror(ctx context.Context, rawURL string, settings MirrorSettings) error {
+	return s.PutMirrorWith(ctx, rawURL, settings, nil)
+}
+
+// PutMirrorWith is PutMirror running hook (when set) in the same
+// transaction with the address's settings before (nil: a new address).
+func (s *Service) PutMirrorWith(ctx context.Context, rawURL string, settings MirrorSettings, hook func(tx *sql.Tx, before *MirrorSettings) error) error {
 	host := rawURL
 	if i := strings.Index(host, "://"); i >= 0 {
 		host = host[i+3:]
@@ -78,9 +84,22 @@ func (s *Service) PutMirror(ctx context.Context, rawURL string, settings MirrorS
 	if err != nil {
 		return err
 	}
-	_, err = s.db.Write.ExecContext(ctx, `INSERT INTO mirror_domains(url, host, settings) VALUES (?, ?, ?)
-		ON CONFLICT(url) DO UPDATE SET host = excluded.host, settings = excluded.settings, active = 1`, rawURL, strings.ToLower(host), string(raw))
-	return err
+	return s.db.Tx(ctx, func(tx *sql.Tx) error {
+		var before *MirrorSettings
+		var prev string
+		if err := tx.QueryRowContext(ctx, `SELECT settings FROM mirror_domains WHERE url = ? AND active = 1`, rawURL).Scan(&prev); err == nil {
+			before = &MirrorSettings{}
+			json.Unmarshal([]byte(prev), before)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO mirror_domains(url, host, settings) VALUES (?, ?, ?)
+		ON CONFLICT(url) DO UPDATE SET host = excluded.host, settings = excluded.settings, active = 1`, rawURL, strings.ToLower(host), string(raw)); err != nil {
+			return err
+		}
+		if hook != nil {
+			return hook(tx, before)
+		}
+		return nil
+	})
 }
 
 // RegistrationOpen applies the windows: with no window for the country (or

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"net/http"
 
+	"casino/bff/account"
 	"casino/bff/api"
 	"casino/bff/cashier"
 	"casino/bff/clock"
@@ -41,7 +42,8 @@ type Service struct {
 
 	Protection *protection.Service // limits (nil: not shown)
 	Sessions   *session.Manager
-	Wallet     *wallet.Service // the player's own freeze, providers
+	Wallet     *wallet.Service  // the player's own freeze, providers
+	Accounts   *account.Service // mirror addresses
 	// Notify tells a frozen player's open pages (nil: nothing).
 	Notify func(playerID int64)
 }

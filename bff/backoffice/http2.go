@@ -31,6 +31,7 @@ func (b *Service) moreRoutes(h func(string, staff.Permission, api.HandlerFunc)) 
 	h("GET /api/backoffice/staff", staff.StaffRead, b.handleStaff)
 	h("POST /api/backoffice/staff", staff.StaffWrite, b.handleCreateStaff)
 	h("POST /api/backoffice/staff/{email}/disable", staff.StaffWrite, b.handleDisableStaff)
+	b.siteRoutes(h)
 }
 
 func (b *Service) handleEndSession(w http.ResponseWriter, r *http.Request) error {

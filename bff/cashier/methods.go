@@ -139,6 +139,12 @@ func (s *Service) queryMethods(ctx context.Context, clause string, args ...any) 
 
 // SaveMethods upserts methods by name (the seed); methods not listed stay.
 func (s *Service) SaveMethods(ctx context.Context, methods []Method) error {
+	return s.SaveMethodsWith(ctx, methods, nil)
+}
+
+// SaveMethodsWith is SaveMethods running hook (when set) in the same
+// transaction: the back office's audit row commits with the change.
+func (s *Service) SaveMethodsWith(ctx context.Context, methods []Method, hook func(*sql.Tx) error) error {
 	for _, m := range methods {
 		if err := m.check(); err != nil {
 			return err
@@ -175,8 +181,16 @@ func (s *Service) SaveMethods(ctx context.Context, methods []Method) error {
 				return fmt.Errorf("payment method %s: %w", m.Name, err)
 			}
 		}
+		if hook != nil {
+			return hook(tx)
+		}
 		return nil
 	})
+}
+
+// MethodNamed returns the stored method with the given name (ok false: none).
+func (s *Service) MethodNamed(ctx context.Context, name string) (Method, bool, error) {
+	return s.method(ctx, name)
 }
 
 func (m Method) check() error {

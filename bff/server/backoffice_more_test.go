@@ -245,3 +245,69 @@ func jsonText(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
 }
+
+// Payment methods, site settings and mirror addresses: admin only, the
+// command line's code, audited; the running server applies them at once.
+func TestBackofficeSite(t *testing.T) {
+	ts := start(t, Config{})
+	c := clock.NewManual(time.Now().UTC())
+	ts.Staff.Clock = c
+	boss := staffLogin(t, ts, c, "boss@staff.example", staff.RoleAdmin)
+	fin := staffLogin(t, ts, c, "fin@staff.example", staff.RoleFinance)
+	cashierPlayer(t, ts) // loads the payment seed
+	ctx := context.Background()
+
+	code, body := staffDo(t, ts, boss, "GET", "/api/backoffice/payment-methods", "")
+	var visa map[string]any
+	for _, m := range body["data"].([]any) {
+		if m.(map[string]any)["name"] == "visa" {
+			visa = m.(map[string]any)
+		}
+	}
+	if code != 200 || visa == nil {
+		t.Fatalf("payment methods: %d %v", code, body)
+	}
+	visa["restrictedCountries"] = []string{"FR"}
+	raw, _ := json.Marshal(map[string]any{"method": visa, "reason": "processor refuses FR cards"})
+	if code, _ := staffDo(t, ts, fin, "PUT", "/api/backoffice/payment-methods/visa", string(raw)); code != 403 {
+		t.Fatalf("finance changed a method: %d", code)
+	}
+	if code, body := staffDo(t, ts, boss, "PUT", "/api/backoffice/payment-methods/visa", string(raw)); code != 200 || fmt.Sprint(body["data"].(map[string]any)["restrictedCountries"]) != "[FR]" {
+		t.Fatalf("put method: %d %v", code, body)
+	}
+	m, _, _ := ts.Cashier.MethodNamed(ctx, "visa")
+	if fmt.Sprint(m.RestrictedCountries) != "[FR]" {
+		t.Fatalf("stored: %v", m.RestrictedCountries)
+	}
+	bad := strings.Replace(string(raw), `"paymentMethod":"card"`, `"paymentMethod":"nope"`, 1)
+	if code, _ := staffDo(t, ts, boss, "PUT", "/api/backoffice/payment-methods/visa", bad); code != 400 {
+		t.Fatalf("invalid method: %d", code)
+	}
+
+	if code, body := staffDo(t, ts, boss, "PATCH", "/api/backoffice/settings", `{"patch":{"features":{"ghostMode":true}},"reason":"streamers"}`); code != 200 ||
+		body["data"].(map[string]any)["features"].(map[string]any)["ghostMode"] != true {
+		t.Fatalf("patch settings: %d %v", code, body)
+	}
+	if code, _ := staffDo(t, ts, boss, "PATCH", "/api/backoffice/settings", `{"patch":{"features":{"ghostMode":false}}}`); code != 400 {
+		t.Fatalf("patch without a reason: %d", code)
+	}
+	if code, body := staffDo(t, ts, boss, "PUT", "/api/backoffice/mirrors", `{"url":"https://casino-mirror.example","settings":{"loginOff":true},"reason":"blocked in TR"}`); code != 200 {
+		t.Fatalf("put mirror: %d %v", code, body)
+	}
+	if code, _ := staffDo(t, ts, boss, "PUT", "/api/backoffice/mirrors", `{"url":"javascript:x","settings":{},"reason":"x"}`); code != 400 {
+		t.Fatalf("bad mirror: %d", code)
+	}
+	code, body = staffDo(t, ts, boss, "GET", "/api/backoffice/mirrors", "")
+	if code != 200 || !strings.Contains(fmt.Sprint(body), "casino-mirror.example") {
+		t.Fatalf("mirrors: %d %v", code, body)
+	}
+	for target, want := range map[string]string{
+		"payment-method:visa":                  "[boss@staff.example payment-method.update processor refuses FR cards]",
+		"settings":                             "[boss@staff.example setting.patch streamers]",
+		"mirror:https://casino-mirror.example": "[boss@staff.example mirror.create blocked in TR]",
+	} {
+		if got := fmt.Sprint(auditActions(t, ts, target)); got != want {
+			t.Errorf("audit of %s: %s", target, got)
+		}
+	}
+}

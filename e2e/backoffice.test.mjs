@@ -105,7 +105,7 @@ describe('back office', () => {
       await page.getByText(`${admin.email} (admin)`).waitFor();
       const nav = page.getByRole('navigation', { name: 'Back office sections' });
       assert.deepEqual(await nav.getByRole('link').allTextContents(), [
-        'Dashboard', 'Players', 'Withdrawals', 'Documents', 'Bonuses', 'Game providers', 'Feature flags', 'Releases', 'Staff', 'Audit log',
+        'Dashboard', 'Players', 'Withdrawals', 'Documents', 'Bonuses', 'Game providers', 'Feature flags', 'Site settings', 'Releases', 'Staff', 'Audit log',
       ]);
 
       // The dashboard: today's figures from the ledger.
@@ -293,6 +293,9 @@ describe('back office', () => {
       const secret = await page.getByTestId('provider-secret').locator('code').textContent();
       assert.match(secret, /^[0-9a-f]{64}$/);
       await screenshot(page, 'backoffice-providers-1280');
+      await nav.getByRole('link', { name: 'Site settings' }).click();
+      await page.getByTestId('site-settings').waitFor();
+      await screenshot(page, 'backoffice-site-1280');
 
       // The player frozen: their next request is logged out, the log-in refused.
       await nav.getByRole('link', { name: 'Players' }).click();

@@ -29,6 +29,7 @@ describe('back office', () => {
       'withdrawals',
       'documents',
       'features',
+      'site',
       'releases',
       'audit',
     ]);

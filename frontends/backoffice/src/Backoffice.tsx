@@ -8,6 +8,7 @@ import { m } from './messages';
 import { AuditPage } from './pages/AuditPage';
 import { BonusesPage } from './pages/BonusesPage';
 import { ProvidersPage } from './pages/ProvidersPage';
+import { SitePage } from './pages/SitePage';
 import { StaffPage } from './pages/StaffPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { DocumentsPage } from './pages/DocumentsPage';
@@ -34,6 +35,7 @@ export const SCREENS: Screen[] = [
   { path: 'bonuses', label: m.navBonuses, permission: 'bonuses.read', Page: BonusesPage },
   { path: 'providers', label: m.navProviders, permission: 'providers.read', Page: ProvidersPage },
   { path: 'features', label: m.navFeatures, permission: 'settings.read', Page: FeaturesPage },
+  { path: 'site', label: m.navSite, permission: 'settings.read', Page: SitePage },
   { path: 'releases', label: m.navReleases, permission: 'releases.read', Page: ReleasesPage },
   { path: 'staff', label: m.navStaff, permission: 'staff.read', Page: StaffPage },
   { path: 'audit', label: m.navAudit, permission: 'audit.read', Page: AuditPage },

@@ -222,6 +222,27 @@ export interface Provider {
   activeGames: number;
 }
 
+export interface PaymentMethod {
+  id?: number;
+  name: string;
+  paymentMethod: string;
+  processor: string;
+  isActive: boolean;
+  hidden: boolean;
+  allowedCountries: string[] | null;
+  restrictedCountries: string[] | null;
+  allowedCurrencies: string[] | null;
+  restrictedCurrencies: string[] | null;
+  limits: Record<string, { min: string; max: string }> | null;
+  [more: string]: unknown;
+}
+
+export interface Mirror {
+  url: string;
+  domainId: number;
+  settings: { loginOff: boolean; registrationConfigs: { country: string; from: string; to: string; deviceType?: string }[] | null };
+}
+
 export interface NewStaff extends Member {
   password: string;
   secret: string;
@@ -331,6 +352,13 @@ export const backoffice = {
     call<{ name: string; secret: string }>('POST', `/api/backoffice/providers/${encodeURIComponent(name)}/rotate-secret`, { body: { reason } }),
   setProviderActive: (name: string, active: boolean, reason: string) =>
     call<{ name: string; active: boolean }>('POST', `/api/backoffice/providers/${encodeURIComponent(name)}/${active ? 'enable' : 'disable'}`, { body: { reason } }),
+  paymentMethods: (signal?: AbortSignal) => call<PaymentMethod[]>('GET', '/api/backoffice/payment-methods', { signal }),
+  putPaymentMethod: (method: PaymentMethod, reason: string) =>
+    call<PaymentMethod>('PUT', `/api/backoffice/payment-methods/${encodeURIComponent(method.name)}`, { body: { method, reason } }),
+  settings: (signal?: AbortSignal) => call<Record<string, unknown>>('GET', '/api/backoffice/settings', { signal }),
+  patchSettings: (patch: unknown, reason: string) => call<Record<string, unknown>>('PATCH', '/api/backoffice/settings', { body: { patch, reason } }),
+  mirrors: (signal?: AbortSignal) => call<Mirror[]>('GET', '/api/backoffice/mirrors', { signal }),
+  putMirror: (url: string, settings: Mirror['settings'], reason: string) => call<{ url: string }>('PUT', '/api/backoffice/mirrors', { body: { url, settings, reason } }),
   staff: (signal?: AbortSignal) => call<Member[]>('GET', '/api/backoffice/staff', { signal }),
   createStaff: (email: string, role: string) => call<NewStaff>('POST', '/api/backoffice/staff', { body: { email, role } }),
   disableStaff: (email: string, reason: string) => call<{ ok: boolean }>('POST', `/api/backoffice/staff/${encodeURIComponent(email)}/disable`, { body: { reason } }),

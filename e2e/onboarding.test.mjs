@@ -141,4 +141,34 @@ describe('onboarding tour', () => {
       await screenshot(page, 'info-page-fallback-fr-1280', { fullPage: false });
     });
   });
+
+  test('flags are images from the flag set: the language menu and the sign-up pickers', async (t) => {
+    requireBuilds(site.server, ['root', 'lobby', 'profile']);
+    const emoji = /[\u{1F1E6}-\u{1F1FF}]/u;
+    await withPage(site.browser, t, { baseURL: site.server.url, viewport: MOBILE }, async ({ page }) => {
+      await page.goto('/?modal=signup');
+      const form = page.locator('[data-testid="signup-form"]');
+      await form.waitFor();
+      await form.getByLabel('Country').selectOption('DE');
+      const flag = form.locator('img[data-flag="DE"]').first();
+      await flag.waitFor();
+      assert.equal(await flag.getAttribute('src'), '/api/core/casino/assets/flags/de.svg');
+      await page.waitForFunction(() => document.querySelector('img[data-flag="DE"]')?.naturalWidth > 0);
+      const options = await form.getByLabel('Country').locator('option').allTextContents();
+      assert.ok(options.length > 200 && !options.some((o) => emoji.test(o)), 'no emoji flags in the country picker');
+      const phones = await form.getByLabel('Phone code').locator('option').allTextContents();
+      assert.ok(phones.includes('+49 DE') && !phones.some((o) => emoji.test(o)), 'phone codes without emoji flags');
+      await screenshot(page, 'flags-signup-375', { fullPage: false });
+
+      // The footer's language menu: an image per language, fetched when it opens.
+      await page.goto('/casino');
+      await page.locator('.lang-picker summary').click();
+      const de = page.locator('.lang-list a[hreflang="de"]');
+      assert.equal(await de.locator('img').getAttribute('src'), '/api/core/casino/assets/flags/de.svg');
+      assert.ok(!emoji.test(await page.locator('.lang-list').textContent()), 'no emoji in the language menu');
+      await de.scrollIntoViewIfNeeded();
+      await page.waitForFunction(() => document.querySelector('.lang-list a[hreflang="de"] img')?.naturalWidth > 0);
+      await screenshot(page, 'flags-languages-375', { fullPage: false });
+    });
+  });
 });

@@ -51,3 +51,13 @@ func languageName(langs []Language, code string) string {
 	}
 	return code
 }
+
+// languageFlag is the flag image of a language code ("" when none).
+func languageFlag(langs []Language, code string) string {
+	for _, l := range langs {
+		if l.Code == code {
+			return l.Flag
+		}
+	}
+	return ""
+}

@@ -37,6 +37,7 @@ type Link struct {
 type Language struct {
 	Code string
 	Name string // endonym
+	Flag string // URL of the flag image shown beside it, "" for none
 }
 
 // Labels are the shell's own interface texts (already translated).

@@ -114,6 +114,26 @@ var languageNames = map[string]string{
 	"hi": "हिन्दी", "ar": "العربية", "he": "עברית", "fa": "فارسی", "ms": "Bahasa Melayu",
 }
 
+// languageFlags are the countries whose flags the language menu shows beside
+// each language (content/assets/flags, scripts/flags.mjs). A flag stands for
+// a language only loosely (English: the United Kingdom, Arabic: Saudi Arabia);
+// the endonym beside it is what names the language.
+var languageFlags = map[string]string{
+	"en": "gb", "de": "de", "fr": "fr", "es": "es", "it": "it", "pt": "pt", "pt-BR": "br", "nl": "nl", "pl": "pl",
+	"cs": "cz", "sk": "sk", "hu": "hu", "ro": "ro", "bg": "bg", "el": "gr", "tr": "tr", "ru": "ru", "uk": "ua",
+	"fi": "fi", "sv": "se", "no": "no", "nb": "no", "da": "dk", "et": "ee", "lv": "lv", "lt": "lt", "sl": "si",
+	"hr": "hr", "ja": "jp", "ko": "kr", "zh": "cn", "th": "th", "vi": "vn", "id": "id", "hi": "in", "ar": "sa",
+	"he": "il", "fa": "ir", "ms": "my",
+}
+
+// flagURL is where the BFF serves a country's flag image.
+func flagURL(country string) string {
+	if country == "" {
+		return ""
+	}
+	return "/api/core/casino/assets/flags/" + country + ".svg"
+}
+
 var rtlLanguages = map[string]bool{"ar": true, "he": true, "fa": true, "ur": true}
 
 // labeler translates message ids with one language's messages, falling back
@@ -243,7 +263,7 @@ func buildLayout(s *settings.Settings, lang, localeVersion string, msgs map[stri
 		if name == "" {
 			name = code
 		}
-		l.Languages = append(l.Languages, shell.Language{Code: code, Name: name})
+		l.Languages = append(l.Languages, shell.Language{Code: code, Name: name, Flag: flagURL(languageFlags[code])})
 	}
 	if l.FooterHTML, err = shell.RenderFooter(l); err != nil {
 		return nil, fmt.Errorf("footer: %w", err)

@@ -453,7 +453,7 @@ func TestSettingsUnavailableAnswers503(t *testing.T) {
 func TestLanguageAndTheme(t *testing.T) {
 	f := newFixture(t)
 	r := f.get("/casino?lng=de")
-	r.has(t, `<html lang="de"`, `aria-current="true">Deutsch</a>`)
+	r.has(t, `<html lang="de"`, `aria-current="true"><img class="lang-flag" src="/api/core/casino/assets/flags/de.svg"`, `decoding="async"> Deutsch</a>`)
 	if !strings.Contains(r.header.Get("Set-Cookie"), "casino_lng=de") {
 		t.Error("language not remembered")
 	}

@@ -4,6 +4,8 @@ export { Button, LinkButton } from './components/Button';
 export type { ButtonProps, LinkButtonProps, ButtonVariant, ButtonSize } from './components/Button';
 export { Field, Input, Select, VisuallyHidden } from './components/Field';
 export type { FieldProps, InputProps, SelectProps, SelectOption } from './components/Field';
+export { Flag, flagUrl } from './components/Flag';
+export type { FlagProps } from './components/Flag';
 export { Modal, Dialog } from './components/Modal';
 export type { ModalProps } from './components/Modal';
 export { Card, Grid, Stack, Page, PageTitle, SectionTitle, Muted, Skeleton, EmptyState } from './components/Layout';

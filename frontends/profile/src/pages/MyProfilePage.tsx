@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { isApiError, useSearchParams, useSettings } from '@casino/platform';
-import { Button, Card, ErrorState, Field, Grid, Muted, SectionTitle, Select, Skeleton, Stack, useToast } from '@casino/ui';
+import { Button, Card, ErrorState, Field, Flag, Grid, Muted, SectionTitle, Select, Skeleton, Stack, useToast } from '@casino/ui';
 import { updateUserDetails, useCountries, useResendVerification, useUserDetails, type User } from '../api';
 import { DateOfBirthPicker } from '../components/DateOfBirthPicker';
 import { m } from '../messages';
@@ -153,7 +153,8 @@ export function ProfileForm({ updateFrom = 'Profile Page' }: { updateFrom?: 'Pro
           options={[{ value: '', label: '—' }, ...GENDERS.map((g) => ({ value: g, label: intl.formatMessage(GENDER_LABEL[g]) }))]}
           onChange={(e) => set('gender', e.target.value)} />}
         {visible('countryCode') && <Select label={intl.formatMessage(m.country)} name="countryCode" value={values.countryCode} disabled={locked('countryCode')}
-          options={[{ value: '', label: '—' }, ...list.map((c) => ({ value: c.code, label: `${c.flag} ${c.name}` }))]}
+          adornment={<Flag code={values.countryCode} />}
+          options={[{ value: '', label: '—' }, ...list.map((c) => ({ value: c.code, label: c.name }))]}
           onChange={(e) => set('countryCode', e.target.value)} error={errorOf('countryCode')} />}
         {TEXT.slice(3).map(textField)}
       </Grid>

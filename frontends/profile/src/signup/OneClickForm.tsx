@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { isApiError } from '@casino/platform';
-import { Button, Muted, Select } from '@casino/ui';
+import { Button, Flag, Muted, Select } from '@casino/ui';
 import { Checkbox, TermsLabel } from '../components/Checkbox';
 import { m } from '../messages';
 import { validateOneClick } from './form';
@@ -48,7 +48,8 @@ export function OneClickForm({ data, onSubmit }: { data: SignUpData; onSubmit: (
     <form onSubmit={submit} noValidate data-testid="oneclick-form">
       <Muted style={{ marginBottom: 12 }}>{intl.formatMessage(m.signupOneClickText)}</Muted>
       <Select label={intl.formatMessage(m.country)} name="countryCode" value={values.countryCode} error={error('countryCode')}
-        options={[{ value: '', label: '—' }, ...data.countries.map((c) => ({ value: c.code, label: `${c.flag} ${c.name}` }))]}
+        adornment={<Flag code={values.countryCode} />}
+        options={[{ value: '', label: '—' }, ...data.countries.map((c) => ({ value: c.code, label: c.name }))]}
         onChange={(e) => set('countryCode', e.target.value)} />
       <Select label={intl.formatMessage(m.currency)} name="currencyCode" value={values.currencyCode} error={error('currencyCode')}
         options={[{ value: '', label: '—' }, ...data.currencies.map((c) => ({ value: c.code, label: `${c.code} · ${c.name}` }))]}

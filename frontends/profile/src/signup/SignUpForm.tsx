@@ -2,7 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { isApiError, useSettings } from '@casino/platform';
-import { Button, Field, Grid, Muted, Select } from '@casino/ui';
+import { Button, Field, Flag, Grid, Muted, Select } from '@casino/ui';
 import type { Country, Currency } from '../api';
 import { Checkbox, TermsLabel } from '../components/Checkbox';
 import { DateOfBirthPicker } from '../components/DateOfBirthPicker';
@@ -109,8 +109,8 @@ export function SignUpForm({ data, onSubmit }: { data: SignUpData; onSubmit: (v:
     }
   };
 
-  const countryOptions = data.countries.map((c) => ({ value: c.code, label: `${c.flag} ${c.name}` }));
-  const phoneOptions = data.countries.filter((c) => c.phoneCode).map((c) => ({ value: c.code, label: `${c.flag} ${c.phoneCode}` }));
+  const countryOptions = data.countries.map((c) => ({ value: c.code, label: c.name }));
+  const phoneOptions = data.countries.filter((c) => c.phoneCode).map((c) => ({ value: c.code, label: `${c.phoneCode} ${c.code}` }));
 
   return (
     <form onSubmit={submit} noValidate data-testid="signup-form">
@@ -129,6 +129,7 @@ export function SignUpForm({ data, onSubmit }: { data: SignUpData; onSubmit: (v:
       )}
       <Grid $min={220} $gap={3}>
         <Select label={intl.formatMessage(m.country)} name="countryCode" value={values.countryCode} error={error('countryCode')}
+          adornment={<Flag code={values.countryCode} />}
           options={[{ value: '', label: '—' }, ...countryOptions]} onChange={(e) => chooseCountry(e.target.value)} />
         <Select label={intl.formatMessage(m.currency)} name="currencyCode" value={values.currencyCode} error={error('currencyCode')}
           options={[{ value: '', label: '—' }, ...data.currencies.map((c) => ({ value: c.code, label: `${c.code} · ${c.name}` }))]}
@@ -138,7 +139,7 @@ export function SignUpForm({ data, onSubmit }: { data: SignUpData; onSubmit: (v:
       {shown('phone') && (
         <PhoneRow>
           <Select label={intl.formatMessage(m.phoneCode)} name="phoneCountry" value={values.phoneCountry}
-            options={phoneOptions} onChange={(e) => choosePhoneCountry(e.target.value)} />
+            adornment={<Flag code={values.phoneCountry} />} options={phoneOptions} onChange={(e) => choosePhoneCountry(e.target.value)} />
           <Field label={intl.formatMessage(m.phone)} name="phone" type="tel" inputMode="numeric" autoComplete="tel-national"
             value={values.phone} onChange={(e) => typePhone(e.target.value)} onBlur={blur('phone')} error={error('phone')} />
         </PhoneRow>

@@ -34,8 +34,23 @@ const StyledInput = styled.input<{ $invalid: boolean }>`
   ${control}
 `;
 
-const StyledSelect = styled.select<{ $invalid: boolean }>`
+const StyledSelect = styled.select<{ $invalid: boolean; $adorned?: boolean }>`
   ${control}
+  ${({ $adorned, theme }) => ($adorned ? `width: 100%; padding-inline-start: calc(${theme.space(3)} + 28px);` : '')}
+`;
+
+/** Holds a select and its adornment (a flag) at the start of the control. */
+const SelectBox = styled.div`
+  position: relative;
+  display: flex;
+  & > [data-adornment] {
+    position: absolute;
+    inset-inline-start: ${({ theme }) => theme.space(3)};
+    top: 50%;
+    transform: translateY(-50%);
+    display: flex;
+    pointer-events: none;
+  }
 `;
 
 const ErrorText = styled.p`
@@ -98,6 +113,8 @@ export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement
   error?: ReactNode;
   /** Visually hide the label (still read by screen readers). */
   hideLabel?: boolean;
+  /** Shown inside the control before the chosen option (e.g. its country's flag). */
+  adornment?: ReactNode;
 }
 
 const VisuallyHidden = styled.span`
@@ -109,18 +126,28 @@ const VisuallyHidden = styled.span`
   white-space: nowrap;
 `;
 
-export function Select({ label, options, error, hideLabel = false, ...rest }: SelectProps) {
+export function Select({ label, options, error, hideLabel = false, adornment, ...rest }: SelectProps) {
   const id = useId();
+  const select = (
+    <StyledSelect id={id} $invalid={!!error} $adorned={!!adornment} aria-invalid={!!error || undefined} {...rest}>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </StyledSelect>
+  );
   return (
     <Wrapper>
       <Label htmlFor={id}>{hideLabel ? <VisuallyHidden>{label}</VisuallyHidden> : label}</Label>
-      <StyledSelect id={id} $invalid={!!error} aria-invalid={!!error || undefined} {...rest}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </StyledSelect>
+      {adornment ? (
+        <SelectBox>
+          <span data-adornment="">{adornment}</span>
+          {select}
+        </SelectBox>
+      ) : (
+        select
+      )}
       {error && <ErrorText role="alert">{error}</ErrorText>}
     </Wrapper>
   );

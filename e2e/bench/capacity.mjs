@@ -44,11 +44,11 @@ const dirSize = (dir) => {
 
 const DB_QUERY = `SELECT (SELECT page_count FROM pragma_page_count()) * (SELECT page_size FROM pragma_page_size()),
   (SELECT freelist_count FROM pragma_freelist_count()) * (SELECT page_size FROM pragma_page_size()),
-  (SELECT count(*) FROM wallet_transactions), (SELECT count(*) FROM ledger_transactions), (SELECT count(*) FROM ledger_entries)`;
+  (SELECT count(*) FROM wallet_transactions), (SELECT count(*) FROM ledger_transactions), (SELECT count(*) FROM ledger_postings)`;
 async function dbFigures(path) {
   const { rows } = await inspectDb(path, DB_QUERY);
-  const [bytes, free, walletTx, ledgerTx, ledgerEntries] = rows[0];
-  return { bytes: bytes - free, walletTx, ledgerTx, ledgerEntries };
+  const [bytes, free, walletTx, ledgerTx, ledgerPostings] = rows[0];
+  return { bytes: bytes - free, walletTx, ledgerTx, ledgerPostings };
 }
 
 const figures = { machine: `${cpus().length} cores (${cpus()[0]?.model?.trim()}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB`, loadStart: loadavg().map((l) => l.toFixed(2)).join(' ') };
@@ -93,7 +93,7 @@ try {
     dbBytes: Math.round((after.bytes - before.bytes) / rounds),
     walletTx: (after.walletTx - before.walletTx) / rounds,
     ledgerTx: (after.ledgerTx - before.ledgerTx) / rounds,
-    ledgerEntries: (after.ledgerEntries - before.ledgerEntries) / rounds,
+    ledgerPostings: (after.ledgerPostings - before.ledgerPostings) / rounds,
     replicaBytes: Math.round((replicaAfter - replicaBefore) / rounds),
   };
   figures.perMillionRounds = {

@@ -230,6 +230,7 @@
     var body = freeLeft() && !bonusBuy ? { freeSpin: true } : { bet: money(state.bets[state.bet]), bonusBuy: !!bonusBuy };
     api('POST', '/api/studio/sessions/' + state.sid + '/spin', body)
       .then(function (res) {
+        stage.dataset.answered = String(Date.now());
         // The last reel lands no sooner than the minimum: 600 ms (quick
         // spin 250, reduced motion 100), under RTS 14 minSpin from the press.
         var least = Math.max(minSpin, calm ? 100 : quick ? 250 : 600);
@@ -298,6 +299,7 @@
   var counting = 0;
   function countUp(win, stake) {
     var el = $('win'), big = $('big-amount'), ms = win <= stake || calm ? 0 : win >= 20 * stake ? 2400 : 900, id = ++counting;
+    el.dataset.countMs = String(ms);
     return new Promise(function (done) {
       var t0 = 0;
       function frame(now) {

@@ -223,7 +223,7 @@ export function BonusesPage({ member }: ScreenProps) {
   const bonusColumns: Column<BonusSummary>[] = [
     { key: 'code', header: intl.formatMessage(m.colCode), render: (b) => <code>{b.code}</code> },
     { key: 'name', header: intl.formatMessage(m.colName), render: (b) => b.name },
-    { key: 'type', header: intl.formatMessage(m.colType), render: (b) => b.type + (b.couponOnly ? ' · coupon' : '') },
+    { key: 'type', header: intl.formatMessage(m.fieldType), render: (b) => b.type + (b.couponOnly ? ' · coupon' : '') },
     { key: 'state', header: intl.formatMessage(m.colStatus), render: (b) => state(b.isActive) },
     { key: 'grants', header: intl.formatMessage(m.colGrants), align: 'right', render: (b) => `${b.granted} (${b.activeGrants})` },
   ];

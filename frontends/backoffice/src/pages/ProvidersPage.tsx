@@ -27,7 +27,7 @@ function Games({ name }: { name: string }) {
     <Table
       columns={[
         { key: 'name', header: intl.formatMessage(m.colGame), render: (g) => `${g.name} (${g.slug})` },
-        { key: 'kind', header: intl.formatMessage(m.colType), render: (g) => g.kind },
+        { key: 'kind', header: intl.formatMessage(m.fieldType), render: (g) => g.kind },
         { key: 'rtp', header: intl.formatMessage(m.colRtp), align: 'right', render: (g) => (g.rtp ? `${g.rtp.toFixed(2)} %` : '') },
         { key: 'active', header: intl.formatMessage(m.colStatus), render: (g) => intl.formatMessage(g.active ? m.active : m.inactive) },
       ]}
@@ -48,7 +48,7 @@ export function ProvidersPage({ member }: ScreenProps) {
   const [secret, setSecret] = useState<{ name: string; secret: string } | null>(null);
   const [open, setOpen] = useState('');
   const columns: Column<Provider>[] = [
-    { key: 'name', header: intl.formatMessage(m.colName), render: (p) => <code>{p.name}</code> },
+    { key: 'name', header: intl.formatMessage(m.colCode), render: (p) => <code>{p.name}</code> },
     { key: 'title', header: intl.formatMessage(m.fieldName), render: (p) => p.title },
     { key: 'state', header: intl.formatMessage(m.colStatus), render: (p) => intl.formatMessage(p.active ? m.active : m.inactive) },
     {

@@ -114,7 +114,7 @@ export function SitePage({ member }: ScreenProps) {
 
   const methodColumns: Column<PaymentMethod>[] = [
     { key: 'name', header: intl.formatMessage(m.colName), render: (p) => <code>{p.name}</code> },
-    { key: 'kind', header: intl.formatMessage(m.colType), render: (p) => `${p.paymentMethod} · ${p.processor}` },
+    { key: 'kind', header: intl.formatMessage(m.fieldType), render: (p) => `${p.paymentMethod} · ${p.processor}` },
     { key: 'state', header: intl.formatMessage(m.colStatus), render: (p) => intl.formatMessage(p.isActive && !p.hidden ? m.active : m.inactive) },
     { key: 'countries', header: intl.formatMessage(m.colCountry), render: (p) => `+ ${list(p.allowedCountries)} / − ${list(p.restrictedCountries)}` },
     { key: 'currencies', header: intl.formatMessage(m.colCurrencies), render: (p) => `+ ${list(p.allowedCurrencies)} / − ${list(p.restrictedCurrencies)}` },

@@ -33,7 +33,7 @@ export function initialSignUpValues(data: SignUpData): SignUpValues {
 // Calling code and number side by side, shrinking with the overlay (375 px screens).
 const PhoneRow = styled.div`
   display: grid;
-  grid-template-columns: minmax(0, 2fr) minmax(0, 3fr);
+  grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); /* the code select holds a flag and "+49 DE" */
   gap: ${({ theme }) => theme.space(3)};
   input,
   select {

@@ -58,6 +58,8 @@ type Labels struct {
 	// instructions sheet (three steps) and the offline page.
 	Install, InstallIOSTitle, InstallIOSStep1, InstallIOSStep2, InstallIOSStep3 string
 	OfflineTitle, OfflineText                                                   string
+	// The lobby's first screen (lobby.* ids; LobbyCount is the ICU plural).
+	LobbyTitle, LobbyCategories, LobbyAll, LobbyCount, LobbyLoadMore, LobbyEmptyTitle, LobbyEmptyText string
 }
 
 // Layout is what every page of one language shares while the settings stay the
@@ -173,6 +175,8 @@ type Page struct {
 	// renders a logged-in page once with a marker there and splices each
 	// player's header in).
 	HeaderSlot string
+	// Lobby is the lobby's server-rendered first screen (nil: the skeleton).
+	Lobby *Lobby
 }
 
 // LoggedIn reports whether a player is logged in.
@@ -233,3 +237,44 @@ func (p *Page) supportEmail() string {
 	}
 	return p.SupportEmail
 }
+
+// Lobby is the server-rendered first screen of the lobby on /, /casino and
+// /casino/{category} (issue 19): the same markup and classes the lobby's
+// React page renders (frontends/lobby/src/pages/CasinoPage.tsx), so the
+// swap moves nothing. JSON is the data it was rendered from, embedded once
+// as <script id="lobby-first-screen">; the lobby adopts it instead of
+// fetching the categories and the first page of games.
+type Lobby struct {
+	Title           string
+	CategoriesLabel string // aria-label of the category bar
+	AllLabel        string
+	Active          string // slug of the current category, "" = all games
+	Categories      []LobbyCategory
+	Tiles           []LobbyTile
+	Count           string // "24 games", "" when there are none
+	LoadMore        string // label of the Load more button, "" when everything is shown
+	EmptyTitle      string
+	EmptyText       string
+	Pulse           bool // a logged-in player: the Game Pulse's reserved place
+	JSON            string
+}
+
+// LobbyCategory is one chip of the category bar.
+type LobbyCategory struct {
+	Slug, Name, Href string
+}
+
+// LobbyTile is one game tile.
+type LobbyTile struct {
+	Href, Name, Provider, Thumb string
+}
+
+// Tile sizes: the thumbnails are 3:4; the attributes give the browser the
+// ratio before the image arrives (the CSS sets the displayed size).
+const (
+	TileWidth  = "300"
+	TileHeight = "400"
+	// EagerTiles is how many tiles load at once (the first row at desktop
+	// width); the rest are loading="lazy".
+	EagerTiles = 6
+)

@@ -20,6 +20,8 @@ type HTTP struct {
 	Country func(r *http.Request) string
 	// BetScale answers bets in the caller's currency (nil: at face value).
 	BetScale BetScale
+
+	first firstMemo // visitors' first screens (firstscreen.go)
 }
 
 // Routes registers the catalogue's calls on mux.

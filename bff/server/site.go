@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"casino/bff/games"
 	"casino/bff/onboarding"
 	"casino/bff/settings"
 	"casino/bff/site"
@@ -27,6 +28,12 @@ func (a *App) mountSite(mux *http.ServeMux) error {
 	})
 	if err != nil {
 		return err
+	}
+	if a.Games != nil {
+		// The lobby's first screen comes from the same queries as get-games
+		// and get-full-category-list (bff/games/firstscreen.go).
+		lobby := &games.HTTP{Catalogue: a.Games.Catalogue, Sessions: a.Sessions, Settings: a.Settings, Country: a.callerCountry, BetScale: a.betScale}
+		s.SetFirstScreen(lobby.FirstScreen)
 	}
 	s.Routes(mux)
 	return nil

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"casino/bff/games"
 	"casino/shell"
 )
 
@@ -45,6 +46,7 @@ type pageKey struct {
 	path        string
 	modal, name string
 	audience    audience
+	first       *games.FirstScreen // the lobby's first screen (a pointer per version of its data)
 }
 
 // audience is who a shared page is for: a guest, or a logged-in player
@@ -66,7 +68,7 @@ func keyOf(v *view, play bool) pageKey {
 	return pageKey{
 		layout: v.Layout, remotes: v.remotes, variant: v.variant, scripts: v.scripts, info: v.info,
 		kind: v.Kind, play: play, app: v.App, title: v.Title, heading: v.Heading,
-		path: v.Path, modal: v.Modal, name: v.ModalName, audience: v.audience,
+		path: v.Path, modal: v.Modal, name: v.ModalName, audience: v.audience, first: v.first,
 	}
 }
 

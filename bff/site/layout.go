@@ -84,6 +84,13 @@ var fallbackLabels = map[string]string{
 	"page.bonus-terms":          "Bonus Terms",
 	"page.legal-use-of-website": "Legal Use of Website",
 	"page.contacts":             "Contacts",
+	"lobby.casino.title":        "Casino",
+	"lobby.categories":          "Game categories",
+	"lobby.category.all":        "All games",
+	"lobby.games.count":         "{count, plural, one {# game} other {# games}}",
+	"lobby.games.loadMore":      "Load more",
+	"lobby.games.empty.title":   "No games found",
+	"lobby.games.empty.text":    "Try another category or search term.",
 }
 
 // titleIDs translate the English document titles of the route table
@@ -197,6 +204,9 @@ func buildLayout(s *settings.Settings, lang, localeVersion string, msgs map[stri
 			InstallIOSStep1: t.get("shell.install.iosStep1"), InstallIOSStep2: t.get("shell.install.iosStep2"),
 			InstallIOSStep3: t.get("shell.install.iosStep3"),
 			OfflineTitle:    t.get("shell.offline.title"), OfflineText: t.get("shell.offline.text"),
+			LobbyTitle: t.get("lobby.casino.title"), LobbyCategories: t.get("lobby.categories"), LobbyAll: t.get("lobby.category.all"),
+			LobbyCount: t.get("lobby.games.count"), LobbyLoadMore: t.get("lobby.games.loadMore"),
+			LobbyEmptyTitle: t.get("lobby.games.empty.title"), LobbyEmptyText: t.get("lobby.games.empty.text"),
 		},
 	}
 	app := appOf(s)

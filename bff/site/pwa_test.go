@@ -210,4 +210,3 @@ func TestOfflinePage(t *testing.T) {
 		t.Errorf("offline fallback: %v", fr.header)
 	}
 }
-

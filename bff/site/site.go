@@ -22,6 +22,7 @@ import (
 	"github.com/a-h/templ"
 
 	"casino/bff/frontends"
+	"casino/bff/games"
 	"casino/bff/i18n"
 	"casino/bff/pwa"
 	"casino/bff/scripts"
@@ -52,6 +53,10 @@ type Deps struct {
 	// onboarding tour (bff/onboarding); while not, and the onboardingTour
 	// flag is on, the header carries the tour.
 	TourSeen func(ctx context.Context, playerID int64) (bool, error)
+	// FirstScreen, when set, gives the lobby pages (/, /casino,
+	// /casino/{category}) their server-rendered first screen
+	// (firstscreen.go); nil keeps the skeleton.
+	FirstScreen FirstScreenFunc
 }
 
 // CountryBlockFunc decides whether a page request gets the full-screen
@@ -389,6 +394,7 @@ type view struct {
 	variant  string        // canary releases served (releases.go)
 	scripts  *scriptsEntry // nil without operator scripts
 	info     int64         // version of an info page's content
+	first    *games.FirstScreen
 }
 
 // page builds the view of one request. Its nonce is fresh, except for a
@@ -598,6 +604,7 @@ func (s *Site) serveAppAs(w http.ResponseWriter, r *http.Request, app, title str
 		return
 	}
 	p := s.page(w, r, q, shell.KindApp, app, title, true)
+	s.firstScreen(r, q, p)
 	s.render(w, r, p, http.StatusOK, false)
 }
 

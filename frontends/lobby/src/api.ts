@@ -1,4 +1,5 @@
 import { del, get, post, useApi, type QueryState } from '@casino/platform';
+import { firstScreen } from './firstScreen';
 
 /**
  * Lobby data. Paths of SPEC section 7 where it names one; the games,
@@ -90,14 +91,35 @@ export function normaliseList<T>(data: T[] | Paged<T> | undefined | null): T[] {
   return Array.isArray(data) ? data : Array.isArray(data.rows) ? data.rows : [];
 }
 
+const noop = () => {};
+
+/** A query answered from the server's first screen (firstScreen.ts): nothing is fetched. */
+function seeded<T>(data: T, q: QueryState<T>): QueryState<T> {
+  return { data, error: null, loading: false, refetch: q.refetch ?? noop };
+}
+
 export function useCategories(locale: string): QueryState<Category[] | Paged<Category>> {
-  return useApi(LOBBY_API.categories, { query: { locale } });
+  const seed = firstScreen();
+  const use = seed !== null && seed.locale === locale;
+  const q = useApi<Category[] | Paged<Category>>(LOBBY_API.categories, { query: { locale }, enabled: !use });
+  return use ? seeded<Category[] | Paged<Category>>(seed.categories, q) : q;
+}
+
+/** Whether the server's first screen answers this games query (its first page, Popular, no search). */
+export function seedFor(params: { category?: string; search: string; sort: SortOption; pageNo: number }): Paged<Game> | null {
+  const seed = firstScreen();
+  if (!seed || params.search || params.sort !== 'sort' || params.pageNo !== 1 || seed.limit !== PAGE_SIZE) return null;
+  if ((params.category ?? '') !== seed.category) return null;
+  return seed.games;
 }
 
 export function useGames(params: { category?: string; search: string; sort: SortOption; pageNo: number }): QueryState<Paged<Game>> {
-  return useApi(LOBBY_API.games, {
+  const seed = seedFor(params);
+  const q = useApi<Paged<Game>>(LOBBY_API.games, {
     query: { category: params.category, search: params.search || undefined, sort: params.sort, pageNo: params.pageNo, limit: PAGE_SIZE },
+    enabled: !seed,
   });
+  return seed ? seeded(seed, q) : q;
 }
 
 export function useGame(slug: string): QueryState<Game> {

@@ -1,8 +1,9 @@
-import { lazy, Suspense, type ReactElement } from 'react';
+import { lazy, Suspense, useLayoutEffect, type ReactElement } from 'react';
 import { matchRoutes, usePathname, useSession, type RouteParams } from '@casino/platform';
 import { Page, Skeleton } from '@casino/ui';
 import { CasinoPage } from './pages/CasinoPage';
 import { NotFound } from './pages/InfoListPage';
+import { releaseServerScreen } from './firstScreen';
 
 // The casino lobby is the first page most visitors see: it ships in the
 // exposed chunk; the other pages load on demand (first-load budget).
@@ -30,14 +31,16 @@ function PageSkeleton() {
 interface Route {
   path: string;
   render: (params: RouteParams) => ReactElement;
+  /** The casino page, whose first screen the server renders. */
+  casino?: boolean;
 }
 
 /** Lobby routes (docs/architecture.md: /, /casino, /casino/*, /promotions, …). */
 export const LOBBY_ROUTES: readonly Route[] = [
-  { path: '/', render: () => <CasinoPage /> },
-  { path: '/casino', render: () => <CasinoPage /> },
+  { path: '/', render: () => <CasinoPage />, casino: true },
+  { path: '/casino', render: () => <CasinoPage />, casino: true },
   { path: '/casino/games/:game', render: (p) => <GamePage key={p.game} slug={p.game} /> },
-  { path: '/casino/:category', render: (p) => <CasinoPage key={p.category} category={p.category} /> },
+  { path: '/casino/:category', render: (p) => <CasinoPage key={p.category} category={p.category} />, casino: true },
   { path: '/promotions', render: () => <PromotionsPage /> },
   { path: '/promotion', render: () => <PromotionRoute /> },
   { path: '/freemoney', render: () => <PromotionsPage freeMoney /> },
@@ -50,6 +53,12 @@ export function LobbyApp() {
   const pathname = usePathname();
   const { authenticated } = useSession();
   const match = matchRoutes(LOBBY_ROUTES, pathname);
+  // The casino page releases the server's first screen when its own is
+  // ready; any other page releases it at once.
+  const casino = match !== null && match.route.casino === true;
+  useLayoutEffect(() => {
+    if (!casino) releaseServerScreen();
+  }, [casino]);
   return (
     <>
       {authenticated && (

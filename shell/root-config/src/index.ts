@@ -44,7 +44,7 @@ function withContainer(lc: RemoteLifecycles, rootId: 'mf-page' | 'mf-modal', app
     mount: [
       async () => {
         if (rootId === 'mf-page') {
-          clearServerContent(rootId);
+          clearServerContent(rootId, document, app);
           const page = document.getElementById('mf-page');
           if (page) page.dataset.app = app;
         }

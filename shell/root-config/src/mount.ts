@@ -17,12 +17,22 @@ export function containerFor(rootId: 'mf-page' | 'mf-modal', app: string, doc: D
   return el;
 }
 
-/** Removes the server-rendered content of `#mf-page` (skeleton) before an app renders. */
-export function clearServerContent(rootId: string, doc: Document = document): void {
+/**
+ * Removes the server-rendered content of `#mf-page` (skeleton) before an app
+ * renders. An app that set `#mf-page[data-handoff=<app>]` when its module
+ * loaded removes the server's first screen (`[data-ssr]`) itself, in the
+ * commit that shows its own page (issue 19: no flash, no layout shift);
+ * that copy is kept here. Other server content still goes.
+ */
+export function clearServerContent(rootId: string, doc: Document = document, app?: string): void {
   const root = doc.getElementById(rootId);
   if (!root) return;
+  const keepSsr = app !== undefined && root.dataset.handoff === app;
   Array.from(root.children).forEach((child) => {
-    if (!(child as HTMLElement).dataset?.mfApp) child.remove();
+    const el = child as HTMLElement;
+    if (el.dataset?.mfApp) return;
+    if (keepSsr && el.dataset?.ssr !== undefined) return;
+    child.remove();
   });
 }
 

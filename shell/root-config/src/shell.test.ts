@@ -132,4 +132,19 @@ describe('header refresh', () => {
     await expect(refreshHeader()).resolves.toBe(false);
     expect(document.getElementById('site-header')!.textContent).toBe('guest');
   });
+
+  it("keeps the server's first screen for an app that hands it off itself, and only for that app", () => {
+    const html = '<main id="mf-page" data-handoff="lobby"><div class="lobby" data-ssr="lobby">…</div><p class="other">x</p></main>';
+    document.body.innerHTML = html;
+    containerFor('mf-page', 'lobby');
+    clearServerContent('mf-page', document, 'lobby');
+    expect(document.querySelector('[data-ssr]')).not.toBeNull();
+    expect(document.querySelector('.other')).toBeNull();
+    document.body.innerHTML = html;
+    clearServerContent('mf-page', document, 'cashier');
+    expect(document.querySelector('[data-ssr]')).toBeNull();
+    document.body.innerHTML = html.replace(' data-handoff="lobby"', '');
+    clearServerContent('mf-page', document, 'lobby');
+    expect(document.querySelector('[data-ssr]')).toBeNull();
+  });
 });

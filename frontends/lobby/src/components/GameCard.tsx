@@ -1,60 +1,38 @@
-import styled from 'styled-components';
-import { Skeleton } from '@casino/ui';
 import type { Game } from '../api';
 
-const Tile = styled.a`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(2)};
-  color: ${({ theme }) => theme.colors.text};
-  text-decoration: none;
-  &:hover img,
-  &:focus-visible img {
-    transform: scale(1.03);
-  }
-`;
+// Tiles use the shell's classes (shell/static/shell.css `.tile…`): the
+// server renders the first screen's tiles with the same markup, so the
+// lobby's swap of the server copy moves nothing (issue 19).
 
-const Thumb = styled.div`
-  aspect-ratio: 3 / 4;
-  overflow: hidden;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => `linear-gradient(135deg, ${theme.colors.surfaceRaised}, ${theme.colors.accent})`};
-  img {
-    width: 100%;
-    height: 100%;
-    object-fit: cover;
-    transition: transform 0.2s ease;
-  }
-`;
+/** Tiles from this index on load lazily; the first row loads at once, the first tile first. */
+export const EAGER_TILES = 6;
 
-const Name = styled.span`
-  font-weight: 600;
-  font-size: ${({ theme }) => theme.font.size.sm};
-  overflow: hidden;
-  text-overflow: ellipsis;
-  white-space: nowrap;
-`;
-
-const Provider = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.font.size.xs};
-`;
-
-export function GameCard({ game }: { game: Game }) {
+export function GameCard({ game, index = EAGER_TILES }: { game: Game; index?: number }) {
   return (
-    <Tile href={`/casino/games/${encodeURIComponent(game.slug)}`}>
-      <Thumb>{game.thumbnailUrl && <img src={game.thumbnailUrl} alt="" loading="lazy" />}</Thumb>
-      <Name>{game.name}</Name>
-      {game.provider && <Provider>{game.provider}</Provider>}
-    </Tile>
+    <a className="tile" href={`/casino/games/${encodeURIComponent(game.slug)}`}>
+      <span className="tile-thumb">
+        {game.thumbnailUrl && (
+          <img
+            src={game.thumbnailUrl}
+            alt=""
+            width={300}
+            height={400}
+            loading={index < EAGER_TILES ? undefined : 'lazy'}
+            fetchPriority={index === 0 ? 'high' : undefined}
+          />
+        )}
+      </span>
+      <span className="tile-name">{game.name}</span>
+      {game.provider && <span className="tile-provider">{game.provider}</span>}
+    </a>
   );
 }
 
 export function GameCardSkeleton() {
   return (
-    <div>
-      <Skeleton $height="auto" style={{ aspectRatio: '3 / 4' }} />
-      <Skeleton $height="14px" $width="70%" style={{ marginTop: 8 }} />
+    <div className="tile tile-sk" aria-hidden="true">
+      <span className="tile-thumb sk-block" />
+      <span className="tile-name sk-line" />
     </div>
   );
 }

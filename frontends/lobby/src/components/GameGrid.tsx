@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { EmptyState, ErrorState, Grid } from '@casino/ui';
+import { EmptyState, ErrorState } from '@casino/ui';
 import type { Game } from '../api';
 import { m } from '../messages';
 import { GameCard, GameCardSkeleton } from './GameCard';
@@ -13,7 +13,7 @@ export interface GameGridProps {
   empty?: React.ReactNode;
 }
 
-/** Game tiles with skeletons while loading, an empty state and an error state. */
+/** Game tiles (the shell's `.lobby-grid`) with skeletons while loading, an empty state and an error state. */
 export function GameGrid({ games, loading, error, onRetry, skeletons = 18, empty }: GameGridProps) {
   if (error && games.length === 0) return <ErrorState message={error.message} onRetry={onRetry} />;
   if (!loading && games.length === 0)
@@ -25,11 +25,11 @@ export function GameGrid({ games, loading, error, onRetry, skeletons = 18, empty
       </>
     );
   return (
-    <Grid $min={150} aria-busy={loading || undefined}>
-      {games.map((g) => (
-        <GameCard key={g.id} game={g} />
+    <div className="lobby-grid" aria-busy={loading || undefined}>
+      {games.map((g, i) => (
+        <GameCard key={g.id} game={g} index={i} />
       ))}
       {loading && Array.from({ length: skeletons }, (_, i) => <GameCardSkeleton key={`sk${i}`} />)}
-    </Grid>
+    </div>
   );
 }

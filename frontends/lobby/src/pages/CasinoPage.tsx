@@ -1,18 +1,23 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { getLanguage } from '@casino/platform';
-import { Button, Muted, Page, PageTitle, Stack } from '@casino/ui';
-import { normaliseList, PAGE_SIZE, useCategories, useGames, type Game, type SortOption } from '../api';
+import { normaliseList, PAGE_SIZE, seedFor, useCategories, useGames, type Game, type SortOption } from '../api';
 import { CategoryBar } from '../components/CategoryBar';
 import { GameGrid } from '../components/GameGrid';
 import { GamePulse } from '../pulse/GamePulse';
-import { SearchSort } from '../components/SearchSort';
+import { releaseServerScreen } from '../firstScreen';
 import { m } from '../messages';
+
+// Search and sorting are not part of the first screen: their chunk loads
+// after the page shows, into a place of fixed height (.lobby-tools).
+const SearchSort = lazy(() => import(/* webpackChunkName: "search" */ '../components/SearchSort').then((x) => ({ default: x.SearchSort })));
 
 /** Games of the current filter, accumulated page by page ("Load more"). */
 function useGameList(category: string | undefined, search: string, sort: SortOption) {
   const [pageNo, setPageNo] = useState(1);
-  const [games, setGames] = useState<Game[]>([]);
+  // The server's first screen, when it answers this list, is the first state:
+  // the first render already shows its tiles (no skeleton, no refetch).
+  const [games, setGames] = useState<Game[]>(() => seedFor({ category, search, sort, pageNo: 1 })?.rows ?? []);
   const query = useGames({ category, search, sort, pageNo });
 
   useEffect(() => {
@@ -41,6 +46,11 @@ function useGameList(category: string | undefined, search: string, sort: SortOpt
   };
 }
 
+/**
+ * The casino lobby. Its markup is the shell's `lobby-*` classes, the same the
+ * server renders for the first screen (shell/pages.templ LobbyScreen): keep
+ * the two in step.
+ */
 export function CasinoPage({ category }: { category?: string }) {
   const intl = useIntl();
   const [search, setSearch] = useState('');
@@ -50,26 +60,34 @@ export function CasinoPage({ category }: { category?: string }) {
   const categoryList = normaliseList(categories.data);
   const current = categoryList.find((c) => c.slug === category);
   const onSearch = useCallback((v: string) => setSearch(v), []);
+  const ready = (!list.loading || list.error !== null) && (!categories.loading || categories.error !== null);
+
+  // The server's copy of this screen goes in the commit that shows this one.
+  useLayoutEffect(() => {
+    if (ready) releaseServerScreen();
+  }, [ready]);
 
   return (
-    <Page>
-      <PageTitle>{current?.name ?? intl.formatMessage(m.casinoTitle)}</PageTitle>
+    <div className="lobby">
+      <h1 className="lobby-title">{current?.name ?? intl.formatMessage(m.casinoTitle)}</h1>
       <CategoryBar categories={categoryList} active={category} loading={categories.loading} />
-      <GamePulse style={{ marginBottom: 16 }} />
-      <Stack $gap={4}>
-        <SearchSort search={search} sort={sort} onSearch={onSearch} onSort={setSort} />
-        {!list.loading && list.games.length > 0 && (
-          <Muted aria-live="polite">
-            <FormattedMessage {...m.gamesFound} values={{ count: list.count }} />
-          </Muted>
-        )}
+      <GamePulse className="lobby-pulse" />
+      <div className="lobby-body">
+        <div className="lobby-tools">
+          <Suspense fallback={null}>
+            <SearchSort search={search} sort={sort} onSearch={onSearch} onSort={setSort} />
+          </Suspense>
+        </div>
+        <p className="lobby-count" aria-live="polite">
+          {!list.loading && list.games.length > 0 && <FormattedMessage {...m.gamesFound} values={{ count: list.count }} />}
+        </p>
         <GameGrid games={list.games} loading={list.loading} error={list.error} onRetry={list.refetch} />
         {list.hasMore && !list.loading && (
-          <Button variant="secondary" onClick={list.loadMore} style={{ alignSelf: 'center' }}>
+          <button type="button" className="btn btn-ghost lobby-more" onClick={list.loadMore}>
             <FormattedMessage {...m.loadMore} />
-          </Button>
+          </button>
         )}
-      </Stack>
-    </Page>
+      </div>
+    </div>
   );
 }

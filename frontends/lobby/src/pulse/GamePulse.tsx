@@ -8,12 +8,14 @@ const PulsePanel = lazy(() => import(/* webpackChunkName: "pulse" */ './PulsePan
 export const PULSE_HEIGHT = 132;
 
 /** The Game Pulse panel for a logged-in player; nothing for visitors. */
-export function GamePulse({ style }: { style?: CSSProperties }) {
+export function GamePulse({ style, className }: { style?: CSSProperties; className?: string }) {
   const { authenticated } = useSession();
   if (!authenticated) return null;
-  // The reserved height holds the place while the chunk loads: nothing below moves.
+  // The reserved height holds the place while the chunk loads: nothing below
+  // moves. With a className (the lobby's .lobby-pulse, which the server also
+  // renders for a logged-in player) the stylesheet sets it.
   return (
-    <div style={{ ...style, height: PULSE_HEIGHT, minWidth: 0 }}>
+    <div className={className} style={className ? style : { ...style, height: PULSE_HEIGHT, minWidth: 0 }}>
       <Suspense fallback={null}>
         <PulsePanel />
       </Suspense>

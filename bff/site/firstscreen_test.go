@@ -38,7 +38,7 @@ func TestLobbyFirstScreen(t *testing.T) {
 
 	r := f.get("/casino")
 	r.has(t,
-		`<div class="lobby" data-ssr="lobby">`, `<h1 class="lobby-title">Casino</h1>`,
+		`<div data-ssr="lobby"><div class="lobby">`, `<h1 class="lobby-title">Casino</h1>`,
 		`<a class="lobby-cat" href="/casino" aria-current="page">All games</a>`, `<a class="lobby-cat" href="/casino/slots">Slots</a>`,
 		`<a class="tile" href="/casino/games/game-a">`,
 		`<img src="/t/a.svg" alt="" width="300" height="400" fetchpriority="high">`,

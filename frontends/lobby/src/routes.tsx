@@ -68,9 +68,13 @@ export function LobbyApp() {
       )}
       <Suspense fallback={<PageSkeleton />}>{match ? match.route.render(match.params) : <NotFound />}</Suspense>
       {match && (
-        <Suspense fallback={null}>
-          <Chat />
-        </Suspense>
+        // A box of fixed height (shell.css .lobby-chat, also in the server's
+        // first screen): the chat arriving after the page moves nothing below.
+        <div className="lobby-chat">
+          <Suspense fallback={null}>
+            <Chat />
+          </Suspense>
+        </div>
       )}
     </>
   );

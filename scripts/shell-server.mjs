@@ -23,15 +23,29 @@ function remotes() {
   return Object.fromEntries(Object.keys(DIST).filter((n) => n !== 'root').map((n) => [n, `/mf/${n}/${VERSION}/remoteEntry.js`]));
 }
 
+/**
+ * The lobby's first screen as the BFF embeds it on /, /casino and
+ * /casino/{category} (bff/games/firstscreen.go, issue 19): twenty games, so
+ * the lobby adopts it and fetches no list, as on the real site.
+ */
+export function firstScreen(path) {
+  const m = /^\/(?:casino(?:\/([a-z0-9-]+))?)?$/.exec(path);
+  if (!m || m[1] === 'games') return null;
+  const categories = ['popular', 'slots', 'live-casino'].map((slug, i) => ({ id: slug, slug, name: slug.replace('-', ' '), icon: '', position: i + 1, gameCount: 20 }));
+  const rows = Array.from({ length: 20 }, (_, i) => ({ id: `game-${i}`, slug: `game-${i}`, name: `Game ${i}`, provider: 'Studio', thumbnailUrl: '', categories: ['slots'] }));
+  return { locale: 'en', category: m[1] ?? '', sort: 'sort', pageNo: 1, limit: 20, categories: { count: categories.length, rows: categories }, games: { count: 40, rows } };
+}
+
 export function shellHtml({ path, countryBlocked = false, settings = {} }) {
   const json = (v) => JSON.stringify(v).replace(/</g, '\\u003c');
+  const first = firstScreen(path);
   const block = countryBlocked
     ? `<script id="country-block-data" type="application/json">${json({ country: 'US', countryName: 'United States', ip: '203.0.113.9', date: '2026-11-23T09:00:00Z' })}</script>`
     : '';
-  return `<!DOCTYPE html><html lang="en" data-locale-version="local"><head><meta charset="utf-8"><title>shell</title><link rel="icon" href="data:,"></head>
+  return `<!DOCTYPE html><html lang="en" data-locale-version="local"><head><meta charset="utf-8"><title>shell</title><link rel="icon" href="data:,"><link rel="stylesheet" href="/shell/static/shell.css"></head>
 <body${countryBlocked ? ' data-country-blocked="1"' : ''}><div id="site"${countryBlocked ? ' inert' : ''}><header id="site-header">header</header>
 <main id="mf-page" data-app=""><div class="skeleton">loading ${path}</div></main></div>
-<div id="mf-modal"></div><div id="mf-country-block"></div>${block}
+<div id="mf-modal"></div><div id="mf-country-block"></div>${block}${first ? `<script id="lobby-first-screen" type="application/json">${json(first)}</script>` : ''}
 <script id="mf-remotes" type="application/json">${json(remotes())}</script>
 <script id="casino-settings" type="application/json">${json({ brandName: 'Aurum Casino', pageUrls: {}, supportEmail: 'support@example.test', ...settings })}</script>
 <script src="/mf/root/${VERSION}/main.js"></script></body></html>`;
@@ -51,6 +65,9 @@ export function startShellServer({ port = 0, countryBlocked = false } = {}) {
         res.writeHead(404).end('not found');
       }
       return;
+    }
+    if (url.pathname === '/shell/static/shell.css') {
+      return void res.writeHead(200, { 'Content-Type': 'text/css' }).end(await readFile(join(ROOT, 'shell/static/shell.css')));
     }
     if (url.pathname.startsWith('/api/core/casino/locales/')) return void res.writeHead(200, { 'Content-Type': 'application/json' }).end('{}');
     if (url.pathname.startsWith('/api/')) {

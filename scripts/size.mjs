@@ -1,11 +1,13 @@
 // npm run size: builds the front ends (unless --no-build), opens /casino and
 // /cashback (the rewards calendar, issue 14) in headless Chromium against a
 // stand-in shell server and reports the gzip size of every JavaScript file a
-// first visit downloads. Budget: 150 KB gzip per page. Fails (exit 1) over
-// budget, when the page app does not render, or on page errors. Other paths
-// can be measured instead: npm run size -- --no-build /deposit /profile2/my-profile
-// The stand-in answers every API call with 404, so the lobby shows its error state, whose icon chunk
-// (~2.8 KB) the real first visit does not load: `make bench` measures against the real BFF.
+// first visit downloads. Budget: 150 KB gzip per page (BUDGETS: /casino has
+// its own). Fails (exit 1) over budget, when the page app does not render, or
+// on page errors. Other paths can be measured instead:
+// npm run size -- --no-build /deposit /profile2/my-profile
+// The stand-in answers every API call with 404, except that lobby pages embed
+// a first screen of twenty games as the BFF does (issue 19), so the lobby
+// adopts it and fetches no list; `make bench` measures against the real BFF.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -14,6 +16,12 @@ import { startShellServer } from './shell-server.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BUDGET = 150 * 1024;
+// Issue 19: /casino was 154.5 KB; with the chat waiting until it nears the
+// viewport and search/sort a lazy chunk it is 149.4 KB. What is left is what
+// every page carries (react-dom 63.5, root config 25.9, styled-components
+// 14.8, react-intl 12.7, platform 9.4): docs/frontends.md.
+const BUDGETS = { '/casino': 149.5 * 1024 };
+const budgetOf = (path) => BUDGETS[path] ?? BUDGET;
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const args = process.argv.slice(2);
 const asked = args.filter((a) => a.startsWith('/'));
@@ -72,7 +80,7 @@ async function measure(path) {
   const total = scripts.reduce((s, x) => s + x.gzip, 0);
   console.log(`\nJavaScript downloaded by a first visit to ${path} (gzip -6):`);
   for (const s of scripts) console.log(`  ${kb(s.gzip).padStart(9)}  ${kb(s.raw).padStart(9)} raw  ${s.url}`);
-  console.log(`  ${kb(total).padStart(9)}  total in ${scripts.length} files (budget ${kb(BUDGET)})`);
+  console.log(`  ${kb(total).padStart(9)}  total in ${scripts.length} files (budget ${kb(budgetOf(path))})`);
   if (errors.length) console.log(`\nPage errors on ${path}:\n  ${errors.join('\n  ')}`);
-  return rendered && errors.length === 0 && total <= BUDGET;
+  return rendered && errors.length === 0 && total <= budgetOf(path);
 }

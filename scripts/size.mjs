@@ -17,10 +17,11 @@ import { startShellServer } from './shell-server.mjs';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const BUDGET = 150 * 1024;
 // Issue 19: /casino was 154.5 KB; with the chat waiting until it nears the
-// viewport and search/sort a lazy chunk it is 149.4 KB. What is left is what
-// every page carries (react-dom 63.5, root config 25.9, styled-components
-// 14.8, react-intl 12.7, platform 9.4): docs/frontends.md.
-const BUDGETS = { '/casino': 149.5 * 1024 };
+// viewport and search/sort a lazy chunk it was 149.4 KB, then the onboarding
+// tour's loader landed in the root config (+1.2 KB): 150.6 KB. What is left is
+// what every page carries (react-dom 63.5, root config 27.1,
+// styled-components 14.8, react-intl 12.7, platform 9.4): docs/frontends.md.
+const BUDGETS = { '/casino': 151 * 1024 };
 const budgetOf = (path) => BUDGETS[path] ?? BUDGET;
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const args = process.argv.slice(2);

@@ -37,8 +37,6 @@ describe('chat and ghost mode', () => {
       for (const p of [a.page, b.page, guest.page]) {
         await p.goto('/casino');
         await waitForApp(p, 'lobby');
-        // The chat loads when its box nears the viewport (below the games, issue 19).
-        await p.locator('#mf-page [data-mf-app] .lobby-chat').scrollIntoViewIfNeeded();
         await p.locator('[data-testid="chat"]').waitFor({ timeout: 15_000 });
       }
       await guest.page.getByRole('button', { name: 'Log in to chat' }).waitFor();
@@ -132,8 +130,6 @@ describe('big wins in the chat', () => {
       for (const p of [visitor.page, player.page]) {
         await p.goto('/casino');
         await waitForApp(p, 'lobby');
-        // The chat loads when its box nears the viewport (below the games, issue 19).
-        await p.locator('#mf-page [data-mf-app] .lobby-chat').scrollIntoViewIfNeeded();
         await p.locator('[data-testid="chat"]').waitFor({ timeout: 15_000 });
       }
       await player.page.getByLabel('Show big wins').waitFor();

@@ -92,8 +92,6 @@ describe('VIP club', () => {
       await context.addInitScript((tok) => localStorage.setItem('casino.accessToken', tok), token);
       await page.goto('/casino');
       await waitForApp(page, 'lobby');
-      // The chat loads when its box nears the viewport (below the games, issue 19).
-      await page.locator('#mf-page [data-mf-app] .lobby-chat').scrollIntoViewIfNeeded();
       await page.locator('[data-testid="chat"]').waitFor({ timeout: 15_000 }); // the page is up, its stream open
       const { json: games } = await api(site, 'GET', '/api/studio/games');
       const game = games.data.find((g) => g.id === GAME);

@@ -112,8 +112,6 @@ describe('self-exclusion, session time limit, reality checks', () => {
       await header.locator('.topbar a.btn.menu-withdrawal[href="/withdraw"]').waitFor();
       assert.equal(await header.locator('a[href="/deposit"]').count(), 0, 'no deposit link in the header');
       await waitForApp(page, 'lobby');
-      // The chat loads when its box nears the viewport (below the games, issue 19).
-      await page.locator('#mf-page [data-mf-app] .lobby-chat').scrollIntoViewIfNeeded();
       await page.locator('[data-testid="chat"]').waitFor({ timeout: 15_000 });
       assert.equal(await page.getByRole('dialog').count(), 0, 'the restricted session stays logged in');
       await page.getByTestId('game-pulse').getByText(/self-excluded/).waitFor(); // says why, not an empty box

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactElement, type RefObject } from 'react';
+import { lazy, Suspense, useLayoutEffect, type ReactElement } from 'react';
 import { matchRoutes, usePathname, useSession, type RouteParams } from '@casino/platform';
 import { Page, Skeleton } from '@casino/ui';
 import { CasinoPage } from './pages/CasinoPage';
@@ -49,35 +49,16 @@ export const LOBBY_ROUTES: readonly Route[] = [
   { path: '/tournaments', render: () => <RacesPage /> },
 ];
 
-/** Whether el is within a screen of the viewport (always true without IntersectionObserver). */
-function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    const el = ref.current;
-    if (near || !el) return undefined;
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '200px 0px' });
-    io.observe(el);
-    return () => io.disconnect();
-  }, [near, ref]);
-  return near;
-}
-
 /**
  * The chat, in a box of fixed height (shell.css .lobby-chat, also in the
- * server's first screen: its arrival moves nothing below). Its chunk and
- * calls wait until the box comes within a screen of the viewport: below the
- * games on /casino, it is not part of the first screen (first-load budget).
+ * server's first screen): its arrival after the page moves nothing below.
  */
 function ChatBox() {
-  const box = useRef<HTMLDivElement>(null);
-  const near = useNearViewport(box);
   return (
-    <div className="lobby-chat" ref={box}>
-      {near && (
-        <Suspense fallback={null}>
-          <Chat />
-        </Suspense>
-      )}
+    <div className="lobby-chat">
+      <Suspense fallback={null}>
+        <Chat />
+      </Suspense>
     </div>
   );
 }

@@ -49,7 +49,7 @@ describe('installable app', () => {
   test('manifest, installability, worker control, offline page, API never cached, new worker on a new release', async (t) => {
     requireBuilds(site.server, ['root', 'lobby']);
     const player = await newPlayer(site, { prefix: 'pwa', deposit: '50.00' });
-    await withPage(site.browser, t, { baseURL: site.server.url, viewport: MOBILE, allow: { http: PENDING_API, console: [/ERR_INTERNET_DISCONNECTED/] } }, async ({ page, context }) => {
+    await withPage(site.browser, t, { baseURL: site.server.url, viewport: MOBILE, serviceWorkers: 'allow', allow: { http: PENDING_API, console: [/ERR_INTERNET_DISCONNECTED/] } }, async ({ page, context }) => {
       await logIn(context, site, player);
       await page.goto('/casino');
       await waitForApp(page, 'lobby');
@@ -139,7 +139,7 @@ describe('installable app', () => {
 
   test('the install button: shown only after beforeinstallprompt, calls prompt(), hidden once installed', async (t) => {
     requireBuilds(site.server, ['root', 'lobby']);
-    await withPage(site.browser, t, { baseURL: site.server.url, viewport: MOBILE, allow: { http: PENDING_API } }, async ({ page }) => {
+    await withPage(site.browser, t, { baseURL: site.server.url, viewport: MOBILE, serviceWorkers: 'allow', allow: { http: PENDING_API } }, async ({ page }) => {
       await page.goto('/casino');
       await waitForApp(page, 'lobby');
       const button = page.locator(BUTTON);
@@ -172,7 +172,7 @@ describe('installable app', () => {
 
   test('iOS Safari (no beforeinstallprompt): the button opens the Add to Home Screen instructions', async (t) => {
     requireBuilds(site.server, ['root', 'lobby']);
-    await withPage(site.browser, t, { baseURL: site.server.url, viewport: MOBILE, userAgent: IPHONE_SAFARI, allow: { http: PENDING_API } }, async ({ page }) => {
+    await withPage(site.browser, t, { baseURL: site.server.url, viewport: MOBILE, serviceWorkers: 'allow', userAgent: IPHONE_SAFARI, allow: { http: PENDING_API } }, async ({ page }) => {
       await page.goto('/casino?lng=de');
       await waitForApp(page, 'lobby');
       const button = page.locator(BUTTON);

@@ -70,11 +70,17 @@ function reactProbe() {
 
 /**
  * Opens a page in a new context (fresh cookies and storage).
- * Options: viewport, javaScriptEnabled, baseURL, userAgent.
+ * Options: viewport, javaScriptEnabled, baseURL, userAgent, serviceWorkers.
  * Returns {context, page, diag}.
+ *
+ * The site's service worker is blocked unless a test asks for it
+ * (serviceWorkers: 'allow', e2e/pwa.test.mjs): on 127.0.0.1 every fresh
+ * context would install it and precache every micro-frontend's assets
+ * (load on a 2-core CI), and page.route does not see what a worker answers
+ * from its cache, which fault-injection tests rely on.
  */
-export async function openPage(browser, { viewport = DESKTOP, javaScriptEnabled = true, baseURL, ...rest } = {}) {
-  const context = await browser.newContext({ viewport, javaScriptEnabled, baseURL, ...rest });
+export async function openPage(browser, { viewport = DESKTOP, javaScriptEnabled = true, baseURL, serviceWorkers = 'block', ...rest } = {}) {
+  const context = await browser.newContext({ viewport, javaScriptEnabled, baseURL, serviceWorkers, ...rest });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(20_000);
   if (javaScriptEnabled) await context.addInitScript(reactProbe);

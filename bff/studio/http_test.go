@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"casino/bff/session"
 )
@@ -124,5 +126,55 @@ func TestRTS14ReachesTheSlotPage(t *testing.T) {
 	}
 	if strings.Contains(body, `id="quick"`) || !strings.Contains(body, `id="net"`) || !strings.Contains(body, `id="elapsed"`) || strings.Contains(strings.ToLower(body), "autoplay") {
 		t.Errorf("on: quick spin offered %v, net %v, elapsed %v", strings.Contains(body, `id="quick"`), strings.Contains(body, `id="net"`), strings.Contains(body, `id="elapsed"`))
+	}
+}
+
+// RTS 14 on the server: a session's spins are a game cycle apart whatever
+// the client does (less a network allowance); a refused round gives its
+// slot back; other sessions and RTS 14 off are not paced.
+func TestRTS14PacesSpinsOnTheServer(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	now := time.Date(2026, 3, 29, 0, 59, 59, 0, time.UTC)
+	f.svc.Now = func() time.Time { return now }
+	rts := true
+	f.svc.RTS14 = func(context.Context) bool { return rts }
+	launch := func() *Session {
+		l, err := f.svc.Launch(ctx, nil, "fruit-fiesta", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		sess, _ := f.svc.Session(ctx, l.ID)
+		return sess
+	}
+	a, b := launch(), launch()
+	spin := func(sess *Session, bet string) error { _, err := f.svc.Spin(ctx, sess, bet, false); return err }
+	if err := spin(a, "0.50"); err != nil {
+		t.Fatal(err)
+	}
+	now = now.Add(time.Second)
+	if err := spin(a, "0.50"); !errors.Is(err, ErrSpinTooSoon) {
+		t.Fatalf("1 s later: %v", err)
+	}
+	if err := spin(b, "0.50"); err != nil {
+		t.Fatalf("another session: %v", err)
+	}
+	now = now.Add(time.Duration(MinSpinMillis)*time.Millisecond - paceAllowance - time.Second)
+	if err := spin(a, "0.50"); err != nil {
+		t.Fatalf("a cycle (less the allowance) later: %v", err)
+	}
+	// A refused round gives its slot back: the next spin may come at once.
+	now = now.Add(3 * time.Second)
+	undo, ok := f.svc.pace.take(a.ID, now, time.Second)
+	if !ok {
+		t.Fatal("a cycle later: refused")
+	}
+	undo()
+	if err := spin(a, "0.50"); err != nil {
+		t.Fatalf("after a refused round: %v", err)
+	}
+	rts = false
+	if err := spin(a, "0.50"); err != nil {
+		t.Fatalf("RTS 14 off: %v", err)
 	}
 }

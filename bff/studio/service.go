@@ -81,6 +81,7 @@ type Service struct {
 	// 2.5 s per spin, no quick spin, no autoplay, the session's net position
 	// and elapsed time on screen. Read on every page load.
 	RTS14 func(ctx context.Context) bool
+	pace  pacer // RTS 14 on the server: the last spin of each session
 }
 
 // FreeSpins are a player's free spins on a game: Left rounds at Bet (a
@@ -359,7 +360,7 @@ func (s *Service) FreeSpin(ctx context.Context, sess *Session) (*SpinResult, err
 	return res, nil
 }
 
-func (s *Service) spin(ctx context.Context, sess *Session, betText string, bonusBuy, free bool) (*SpinResult, error) {
+func (s *Service) spin(ctx context.Context, sess *Session, betText string, bonusBuy, free bool) (_ *SpinResult, err error) {
 	g, err := s.Catalog.Slot(sess.GameID)
 	if err != nil {
 		return nil, ErrGameNotFound
@@ -379,6 +380,15 @@ func (s *Service) spin(ctx context.Context, sess *Session, betText string, bonus
 	if bonusBuy && g.BonusBuyPrice() == 0 {
 		return nil, ErrNoBonusBuy
 	}
+	undo, err := s.paced(ctx, sess)
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		if err != nil {
+			undo() // a refused round (funds, limits, a bonus buy to confirm) was no game cycle
+		}
+	}()
 	if err := s.mayPlay(ctx, sess); err != nil {
 		return nil, err
 	}

@@ -351,7 +351,7 @@ func TestThumbnailsAreDrawnArtOfAFixedSize(t *testing.T) {
 		for _, s := range []string{"<path", "<circle", "<ellipse", "<rect"} {
 			shapes += strings.Count(string(b), s)
 		}
-		if ti.Kind == KindSlot && (shapes < 20 || len(b) > 16<<10) {
+		if shapes < 20 || len(b) > 16<<10 {
 			t.Errorf("%s: %d bytes, %d shapes: want drawn art under 16 KiB", ti.ID, len(b), shapes)
 		}
 	}

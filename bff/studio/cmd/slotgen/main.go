@@ -38,7 +38,7 @@ func main() {
 	flag.Parse()
 	if *thumbs {
 		dir := filepath.Join(*out, "..", "thumbnails")
-		if err := writeThumb(dir, studio.RouletteID, "European Roulette", "Live table"); err != nil {
+		if err := writeThumb(dir, "European Roulette", "Live table · 37 pockets"); err != nil {
 			log.Fatal(err)
 		}
 		return

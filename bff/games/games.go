@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/url"
 	"sync"
 	"time"
 
@@ -57,7 +58,8 @@ type Game struct {
 	Categories          []string `json:"categories"`
 	Tags                []string `json:"tags"`
 	PlayURL             string   `json:"playUrl"`
-	IsRestricted        bool     `json:"isRestricted"` // not allowed in the caller's country
+	RulesURL            string   `json:"rulesUrl,omitempty"` // the studio's rules and paytable page; omitted for other providers
+	IsRestricted        bool     `json:"isRestricted"`       // not allowed in the caller's country
 	IsFavorite          bool     `json:"isFavorite"`
 	AllowedCountries    []string `json:"-"`
 	RestrictedCountries []string `json:"-"`
@@ -182,6 +184,9 @@ func (c *Catalogue) load(ctx context.Context) (*snapshot, error) {
 			continue // provider disabled
 		}
 		g.ID, g.Provider, g.ProviderSlug, g.WalletProvider = g.Slug, p.Name, p.Slug, p.WalletProvider
+		if g.WalletProvider == StudioWalletProvider {
+			g.RulesURL = "/studio/games/" + url.PathEscape(g.ExternalID) + "/rules"
+		}
 		json.Unmarshal([]byte(allowed), &g.AllowedCountries)
 		json.Unmarshal([]byte(restricted), &g.RestrictedCountries)
 		json.Unmarshal([]byte(tag), &g.Tags)

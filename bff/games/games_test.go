@@ -3,9 +3,11 @@ package games
 import (
 	"cmp"
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"casino/bff/database"
@@ -207,5 +209,30 @@ func TestBonusBuyCategoryFollowsDefinitions(t *testing.T) {
 	}
 	if p.Count != want {
 		t.Fatalf("bonus-buy category has %d games, %d titles have a bonus buy", p.Count, want)
+	}
+}
+
+// The lobby links a studio title to the studio's rules and paytable page;
+// another provider's game carries no link (the field is omitted).
+func TestRulesURLOnlyForStudioGames(t *testing.T) {
+	ctx := context.Background()
+	c, db := newCatalogue(t)
+	raw := []byte(`{"providers":[{"slug":"other-games","name":"Other Games","walletProvider":"other","position":2}],
+		"games":[{"slug":"other-slot","provider":"other-games","externalId":"os-1","categories":["slots"],"name":"Other Slot",
+		"kind":"slot","returnToPlayer":96,"maxMultiplier":500,"minBet":"0.10","maxBet":"10.00","releaseDate":"2024-01-01"}]}`)
+	if _, err := SeedGames(ctx, db, raw); err != nil {
+		t.Fatal(err)
+	}
+	studioGame, err := c.Get(ctx, "fruit-fiesta", "", nil)
+	if err != nil || studioGame.RulesURL != "/studio/games/fruit-fiesta/rules" {
+		t.Fatalf("studio game %+v, %v", studioGame, err)
+	}
+	other, err := c.Get(ctx, "other-slot", "", nil)
+	if err != nil || other.RulesURL != "" {
+		t.Fatalf("other game %+v, %v", other, err)
+	}
+	b, _ := json.Marshal(other)
+	if strings.Contains(string(b), "rulesUrl") {
+		t.Fatalf("other provider's game carries rulesUrl: %s", b)
 	}
 }

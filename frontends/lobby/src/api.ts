@@ -39,6 +39,8 @@ export interface Game {
   releaseDate?: string;
   demo?: boolean;
   playUrl?: string;
+  /** The studio's rules and paytable page (studio games only). */
+  rulesUrl?: string;
 }
 
 export interface Paged<T> {

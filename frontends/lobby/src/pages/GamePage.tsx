@@ -182,6 +182,11 @@ export function GamePage({ slug }: { slug: string }) {
                 </Card>
               )}
               <GameStats game={game} />
+              {game.rulesUrl && (
+                <a href={game.rulesUrl} data-testid="game-rules">
+                  {intl.formatMessage(m.rules)}
+                </a>
+              )}
             </>
           )}
           <GamePulse />

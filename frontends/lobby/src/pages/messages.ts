@@ -19,6 +19,7 @@ export const m = defineMessages({
   gameStats: { id: 'lobby.game.stats', defaultMessage: 'Game stats' },
   gameFrameTitle: { id: 'lobby.game.frame', defaultMessage: 'Game window' },
   loginToPlay: { id: 'lobby.game.loginToPlay', defaultMessage: 'Log in to play for real money' },
+  rules: { id: 'lobby.game.rules', defaultMessage: 'Rules and paytable' },
   addFavorite: { id: 'lobby.favorite.add', defaultMessage: 'Add to favorites' },
   removeFavorite: { id: 'lobby.favorite.remove', defaultMessage: 'Remove from favorites' },
   favoritesTitle: { id: 'lobby.favorites.title', defaultMessage: 'Favorites' },

@@ -149,8 +149,15 @@ describe('lobby and seamless wallet', () => {
       await page.reload();
       await stats.waitFor();
       await screenshot(page, 'lobby-game-375');
-      // Demo play opens the studio's game page in fun money.
       await page.setViewportSize({ width: 1280, height: 800 });
+      // A studio game links to the studio's rules and paytable page, in the same tab.
+      const rules = page.locator('#mf-page').getByRole('link', { name: 'Rules and paytable' });
+      assert.equal(await rules.getAttribute('target'), null);
+      await rules.click();
+      await page.waitForURL(/\/studio\/games\/fruit-fiesta\/rules$/);
+      assert.match(await page.getByRole('heading', { level: 1 }).innerText(), /Fruit Fiesta/);
+      await page.goBack();
+      // Demo play opens the studio's game page in fun money.
       await page.locator('#mf-page').getByRole('button', { name: 'Demo' }).click();
       await page.waitForURL(/\/play\/studio\/fruit-fiesta\?mode=demo/);
       await page.goto('/providers');

@@ -140,6 +140,22 @@ describe('bonus calendar, instant cashback, carousel, feed and opt-out', () => {
       await page.getByRole('button', { name: 'Grid' }).click();
       await page.locator('[role="gridcell"][aria-current="date"]').waitFor();
     });
+    // Right to left (Arabic): the slides run leftwards and the one shown lies inside the carousel.
+    await withPage(site.browser, t, opts({ viewport: MOBILE }), async ({ page, context }) => {
+      await loggedIn(context, token);
+      await page.goto('/cashback?lng=ar');
+      await waitForApp(page, 'calendar');
+      const carousel = page.getByTestId('carousel');
+      await waitFor(async () => Number(await carousel.getAttribute('data-index')) >= 1, { what: 'the carousel moved', timeout: 10_000 });
+      await page.waitForTimeout(600); // the 400 ms slide
+      const placed = await page.evaluate(() => {
+        const c = document.querySelector('[data-testid="carousel"]').getBoundingClientRect();
+        return [...document.querySelectorAll('[data-testid="carousel"] [aria-roledescription="slide"]:not([inert])')]
+          .map((s) => s.getBoundingClientRect()).map((b) => b.left >= c.left - 1 && b.right <= c.right + 1);
+      });
+      assert.ok(placed.length > 0 && placed.every(Boolean), `slides shown inside the carousel: ${placed}`);
+      await screenshot(page, 'calendar-carousel-ar-375', { fullPage: false });
+    });
   });
 
   test('a player turns the calendar off in the profile and back on', async (t) => {

@@ -13,9 +13,21 @@ const Viewport = styled.div`
   }
 `;
 
+/* Previous and next point the way the slides run: mirrored right to left. */
+const Arrow = styled.span`
+  display: inline-block;
+  html[dir='rtl'] & {
+    transform: scaleX(-1);
+  }
+`;
+
 const Track = styled.div<{ $index: number; $animate: boolean }>`
   display: flex;
   transform: translateX(calc(${({ $index }) => $index} * -100% / var(--per)));
+  /* Right to left the slides run leftwards, so the track moves the other way. */
+  html[dir='rtl'] & {
+    transform: translateX(calc(${({ $index }) => $index} * 100% / var(--per)));
+  }
   transition: ${({ $animate }) => ($animate ? 'transform 400ms ease' : 'none')};
   > * {
     flex: 0 0 calc(100% / var(--per));
@@ -71,13 +83,13 @@ export function Carousel({ items, label, intervalMs = DEFAULT_CAROUSEL_MS, start
       </Viewport>
       <Stack $row $gap={2} $justify="center">
         <Button size="sm" variant="secondary" aria-label={intl.formatMessage(cm.carouselPrevious)} onClick={() => setIndex((i) => (i - 1 + stops) % stops)}>
-          ‹
+          <Arrow aria-hidden="true">‹</Arrow>
         </Button>
         <Button size="sm" variant="secondary" onClick={() => setPaused((p) => !p)}>
           {intl.formatMessage(paused ? cm.carouselPlay : cm.carouselPause)}
         </Button>
         <Button size="sm" variant="secondary" aria-label={intl.formatMessage(cm.carouselNext)} onClick={() => setIndex((i) => nextSlide(i, stops))}>
-          ›
+          <Arrow aria-hidden="true">›</Arrow>
         </Button>
       </Stack>
     </Stack>

@@ -15,7 +15,7 @@ LITESTREAM_VERSION := v0.5.18
 REMOTES     := lobby cashier profile calendar country-block backoffice
 export CASINO_DATA CASINO_ADDR
 
-.PHONY: run test bench bench-rng bench-pages bench-capacity setup deps chromium build generate go-build frontends publish seed test-go test-unit test-e2e clean
+.PHONY: run test bench bench-rng bench-lighthouse bench-pages bench-capacity setup deps chromium build generate go-build frontends publish seed test-go test-unit test-e2e clean
 
 run: build seed publish
 	@echo "Aurum Casino on http://$(CASINO_ADDR) (data in $(CASINO_DATA), replica in $(CASINO_DATA)/replica)"
@@ -26,6 +26,11 @@ test: deps chromium build test-go test-unit test-e2e
 
 bench: build bench-rng
 	node e2e/bench/run.mjs
+	node e2e/bench/lighthouse.mjs
+
+# Lighthouse alone (visitor pages, mobile, median of 3): its section of docs/benchmarks.md.
+bench-lighthouse: build
+	node e2e/bench/lighthouse.mjs
 
 # ent and dieharder on the studio's RNG output (installs them with apt-get).
 bench-rng:

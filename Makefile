@@ -15,7 +15,7 @@ LITESTREAM_VERSION := v0.5.18
 REMOTES     := lobby cashier profile calendar country-block backoffice
 export CASINO_DATA CASINO_ADDR
 
-.PHONY: run test bench bench-rng bench-lighthouse bench-pages bench-capacity setup deps chromium build generate go-build frontends publish seed test-go test-unit test-e2e clean
+.PHONY: run test bench bench-rng bench-lighthouse bench-pages bench-capacity bench-studio setup deps chromium build generate go-build frontends publish seed test-go test-unit test-e2e clean
 
 run: build seed publish
 	@echo "Aurum Casino on http://$(CASINO_ADDR) (data in $(CASINO_DATA), replica in $(CASINO_DATA)/replica)"
@@ -43,6 +43,10 @@ bench-pages: build
 # Database bytes per round and Litestream replica lag under wallet load (docs/capacity.md).
 bench-capacity: go-build deps
 	node e2e/bench/capacity.mjs
+
+# Frames per second of the studio's slots and roulette wheel on a phone profile (CPU 4x slower), docs/benchmarks.md.
+bench-studio: go-build deps chromium
+	node e2e/bench/studio-fps.mjs
 
 # --- setup -------------------------------------------------------------------
 

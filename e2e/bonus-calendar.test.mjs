@@ -80,7 +80,8 @@ describe('bonus calendar, instant cashback, carousel, feed and opt-out', () => {
       await banner.waitFor();
       const title = offer.banner.bannerTitle;
       await banner.getByText(title.length > 35 ? `${[...title].slice(0, 35).join('').trimEnd()}…` : title, { exact: true }).waitFor();
-      assert.equal(await calendar.locator('[role="gridcell"][data-offer]').count(), 8, 'today and the next 7 days show their offer');
+      // The days' offers come with their own answer, maybe after the banner's.
+      await waitFor(async () => (await calendar.locator('[role="gridcell"][data-offer]').count()) === 8, { what: 'today and the next 7 days show their offer', timeout: 10_000 });
       assert.ok((await calendar.locator('[role="gridcell"][aria-label$="Closed gift"]').count()) > 0, 'later days are closed gifts');
       await screenshot(page, 'bonus-calendar-1280');
       await banner.getByRole('button', { name: 'Get cashback' }).click();

@@ -89,9 +89,11 @@ describe('refusals a player recognises', () => {
       await page.route('**/api/admin/get-games?**', (route) => (broken
         ? route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>Bad Gateway</body></html>' })
         : route.fallback()));
+      // The first screen comes with the page (no get-games on load): a search asks for games.
       await page.goto('/casino');
       await waitForApp(page, 'lobby');
       const main = page.locator('#mf-page');
+      await main.getByPlaceholder('Search by game or provider').fill('fruit');
       await main.getByText('Something went wrong').first().waitFor();
       broken = false;
       await main.getByRole('button', { name: 'Try again' }).first().click();

@@ -75,8 +75,13 @@ func TestRecallShowsTheRecordedRound(t *testing.T) {
 	}
 	sess, _ := f.svc.Session(ctx, l.ID)
 	round := table.State(now).Round
-	if _, err := f.svc.PlaceTableBets(ctx, sess, round, []tableBetJSON{{Kind: "red", Amount: "2.00"}, {Kind: "straight", Number: 7, Amount: "0.50"}}); err != nil {
+	if _, err := f.svc.PlaceTableBets(ctx, sess, round, []tableBetJSON{{Kind: "red", Amount: "2.00"}, {Kind: "straight", Number: 7, Amount: "0.50"},
+		{Kind: "split", Numbers: []int{7, 8}, Amount: "1.00"}, {Kind: "corner", Numbers: []int{0, 1, 2, 3}, Amount: "0.40"}}); err != nil {
 		t.Fatal(err)
+	}
+	// A set that is not on the layout is refused in the API's shape.
+	if _, err := f.svc.PlaceTableBets(ctx, sess, round, []tableBetJSON{{Kind: "split", Numbers: []int{3, 4}, Amount: "1.00"}}); err != ErrTableBet {
+		t.Fatalf("split 3-4: %v", err)
 	}
 	now = now.Add(roulette.DefaultConfig.Betting + roulette.DefaultConfig.Spin)
 	table.Step(now)
@@ -88,12 +93,15 @@ func TestRecallShowsTheRecordedRound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	win := roulette.Bet{Kind: roulette.Red, Amount: 200}.Payout(n) + roulette.Bet{Kind: roulette.Straight, Number: 7, Amount: 50}.Payout(n)
-	if tr.UserID != 1 || tr.Staked != "2.50" || tr.Win != minorText(win) || tr.BalanceAfter != f.real(t) || *tr.Outcome.Number != n || len(tr.Outcome.Bets) != 2 {
+	split, corner := roulette.Bet{Kind: roulette.Split, Numbers: []int{7, 8}, Amount: 100}, roulette.Bet{Kind: roulette.Corner, Numbers: []int{0, 1, 2, 3}, Amount: 40}
+	win := roulette.Bet{Kind: roulette.Red, Amount: 200}.Payout(n) + roulette.Bet{Kind: roulette.Straight, Number: 7, Amount: 50}.Payout(n) + split.Payout(n) + corner.Payout(n)
+	if tr.UserID != 1 || tr.Staked != "3.90" || tr.Win != minorText(win) || tr.BalanceAfter != f.real(t) || *tr.Outcome.Number != n || len(tr.Outcome.Bets) != 4 {
 		t.Fatalf("recorded %+v, number %d, ledger %s", tr, n, f.real(t))
 	}
 	rc := tableRecall(tr)
-	if !rc.Verified || rc.Number != n || len(rc.Bets) != 2 || rc.Bets[0].Label != "red" || rc.Bets[0].Amount != "2.00" || rc.Bets[1].Label != "7" {
+	if !rc.Verified || rc.Number != n || len(rc.Bets) != 4 || rc.Bets[0].Label != "red" || rc.Bets[0].Amount != "2.00" || rc.Bets[1].Label != "7" ||
+		rc.Bets[2].Label != "split 7-8" || rc.Bets[2].Payout != minorText(split.Payout(n)) || rc.Bets[2].Won != (n == 7 || n == 8) ||
+		rc.Bets[3].Label != "first four 0-1-2-3" || rc.Bets[3].Payout != minorText(corner.Payout(n)) {
 		t.Fatalf("recall %+v", rc)
 	}
 	// A visitor does not get a player's table round.

@@ -259,10 +259,14 @@ func (s *Service) rouletteRules() *RouletteRules {
 	cfg := roulette.DefaultConfig
 	lo, hi, round := cfg.MinBet, cfg.MaxBet, cfg.MaxRound
 	if s.Table != nil {
-		lo, hi, round = s.Table.Limits()
-		cfg.Betting, cfg.Spin, cfg.Result = s.Table.Timing()
+		cfg = s.Table.Config()
+		lo, hi, round = cfg.MinBet, cfg.MaxBet, cfg.MaxRound
 	}
-	return &RouletteRules{Bets: roulette.BetTypes(), MinBet: minorText(lo), MaxBet: minorText(hi), Round: minorText(round),
+	bets := roulette.BetTypes()
+	for i := range bets {
+		bets[i].Max = minorText(cfg.MaxForKind(bets[i].Kind))
+	}
+	return &RouletteRules{Bets: bets, MinBet: minorText(lo), MaxBet: minorText(hi), Round: minorText(round),
 		Betting: cfg.Betting.String(), Spin: cfg.Spin.String(), Result: cfg.Result.String()}
 }
 

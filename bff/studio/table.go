@@ -156,16 +156,19 @@ var TableChips = []int64{10, 100, 500, 2500, 10000}
 // TableInfo is the table at launch: its state, and its chips and limits in
 // minor units of the session currency (factor per euro cent).
 type TableInfo struct {
-	Table    roulette.State `json:"table"`
-	Chips    []int64        `json:"chips"`
-	MinBet   int64          `json:"minBet"`
-	MaxBet   int64          `json:"maxBet"`
-	MaxRound int64          `json:"maxRound"`
+	Table  roulette.State `json:"table"`
+	Chips  []int64        `json:"chips"`
+	MinBet int64          `json:"minBet"`
+	MaxBet int64          `json:"maxBet"`
+	// MaxInside is an inside bet's maximum per number it covers (a split
+	// twice it, … a six line 6×, never above MaxBet).
+	MaxInside int64 `json:"maxInside"`
+	MaxRound  int64 `json:"maxRound"`
 }
 
 func tableInfo(t *roulette.Table, now time.Time, factor int64) TableInfo {
 	lo, hi, round := t.Limits()
-	info := TableInfo{Table: t.State(now), MinBet: lo * factor, MaxBet: hi * factor, MaxRound: round * factor}
+	info := TableInfo{Table: t.State(now), MinBet: lo * factor, MaxBet: hi * factor, MaxInside: t.Config().MaxInside * factor, MaxRound: round * factor}
 	for _, c := range TableChips {
 		info.Chips = append(info.Chips, c*factor)
 	}
@@ -175,9 +178,10 @@ func tableInfo(t *roulette.Table, now time.Time, factor int64) TableInfo {
 // tableBetJSON is a bet as the client sends it (decimal amount of the
 // session currency).
 type tableBetJSON struct {
-	Kind   string `json:"kind"`
-	Number int    `json:"number"`
-	Amount string `json:"amount"`
+	Kind    string `json:"kind"`
+	Number  int    `json:"number"`
+	Numbers []int  `json:"numbers,omitempty"` // split, street, corner, line: sorted
+	Amount  string `json:"amount"`
 }
 
 // PlaceTableBets stakes bets on the live table for a session. Amounts are
@@ -201,7 +205,7 @@ func (s *Service) PlaceTableBets(ctx context.Context, sess *Session, round uint6
 		if !ok {
 			return roulette.Placed{}, ErrTableBet
 		}
-		bets = append(bets, roulette.Bet{Kind: b.Kind, Number: b.Number, Amount: amt})
+		bets = append(bets, roulette.Bet{Kind: b.Kind, Number: b.Number, Numbers: b.Numbers, Amount: amt})
 	}
 	p := roulette.Player{Key: sess.ID, Mode: sess.Mode, UserID: sess.UserID, Currency: sess.Currency, Factor: sc.Factor}
 	placed, err := s.Table.PlaceBets(ctx, p, round, bets, s.Now())

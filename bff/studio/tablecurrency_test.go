@@ -40,7 +40,7 @@ func TestTableRoundInBTCAndEUR(t *testing.T) {
 	}
 	info, _ := lb.Game.(TableInfo)
 	if lb.BetScale != (BetScaleInfo{Factor: 20, Decimals: 8}) || lb.Balance != "0.00100000" ||
-		!slices.Equal(info.Chips, []int64{200, 2000, 10000, 50000, 200000}) || info.MinBet != 200 || info.MaxBet != 1000000 {
+		!slices.Equal(info.Chips, []int64{200, 2000, 10000, 50000, 200000}) || info.MinBet != 200 || info.MaxBet != 1000000 || info.MaxInside != 100000 {
 		t.Fatalf("BTC launch: %+v %+v %s", lb.BetScale, info, lb.Balance)
 	}
 	le, err := f.svc.Launch(ctx, player1, RouletteID, "")

@@ -34,26 +34,101 @@ func Colour(n int) string {
 }
 
 // Bet kinds and what they return per unit staked when they win (stake
-// included): a straight up pays 35:1, dozens and columns 2:1, even chances
-// 1:1. Zero loses every outside bet (no la partage).
+// included): an inside bet on k numbers pays 36/k − 1 to 1 (straight up
+// 35:1, split 17:1, street 11:1, corner 8:1, six line 5:1), dozens and
+// columns 2:1, even chances 1:1. Zero loses every outside bet (no la
+// partage). Every bet returns 36/37 of its stake.
 const (
 	Straight = "straight" // Number 0..36
-	Red      = "red"
-	Black    = "black"
-	Odd      = "odd"
-	Even     = "even"
-	Low      = "low"    // 1–18
-	High     = "high"   // 19–36
-	Dozen    = "dozen"  // Number 1..3: 1–12, 13–24, 25–36
-	Column   = "column" // Number 1..3: 1,4,…,34 / 2,5,…,35 / 3,6,…,36
+	// The other inside bets name their numbers in Numbers, sorted
+	// ascending, on the standard layout (1-2-3 across the first row, 0 at
+	// its head); see Check.
+	Split  = "split"  // 2 adjacent numbers: n|n+1 in a row, n|n+3, or 0|1, 0|2, 0|3
+	Street = "street" // a row 3k+1..3k+3, or the trios 0-1-2 and 0-2-3
+	Corner = "corner" // n, n+1, n+3, n+4 (n not in the 3rd column), or the first four 0-1-2-3
+	Line   = "line"   // six line: two rows 3k+1..3k+6
+	Red    = "red"
+	Black  = "black"
+	Odd    = "odd"
+	Even   = "even"
+	Low    = "low"    // 1–18
+	High   = "high"   // 19–36
+	Dozen  = "dozen"  // Number 1..3: 1–12, 13–24, 25–36
+	Column = "column" // Number 1..3: 1,4,…,34 / 2,5,…,35 / 3,6,…,36
 )
 
 // Bet is one stake on the layout, in minor units of the player's currency
 // (Player.Factor of them per table unit).
 type Bet struct {
-	Kind   string `json:"kind"`
-	Number int    `json:"number,omitempty"`
-	Amount int64  `json:"amount"`
+	Kind    string `json:"kind"`
+	Number  int    `json:"number,omitempty"`
+	Numbers []int  `json:"numbers,omitempty"` // split, street, corner, line
+	Amount  int64  `json:"amount"`
+}
+
+// Inside reports whether the bet is on numbers of the layout (straight
+// up, split, street, corner, six line), not an outside bet.
+func (b Bet) Inside() bool {
+	switch b.Kind {
+	case Straight, Split, Street, Corner, Line:
+		return true
+	}
+	return false
+}
+
+// Covered is how many numbers an inside bet is on (0 for an outside bet).
+func (b Bet) Covered() int {
+	if b.Kind == Straight {
+		return 1
+	}
+	if b.Inside() {
+		return len(b.Numbers)
+	}
+	return 0
+}
+
+// sizes is how many numbers each multi-number inside bet names.
+var sizes = map[string]int{Split: 2, Street: 3, Corner: 4, Line: 6}
+
+// col is a number's place across its row (0, 1, 2: the 1st, 2nd, 3rd
+// column); row is its row (0 for 1-2-3 … 11 for 34-35-36).
+func col(n int) int { return (n - 1) % 3 }
+
+// adjacent reports whether the sorted numbers ns form the bet kind on the
+// layout: the only accepted sets are the ones a chip can sit on.
+func adjacent(kind string, ns []int) bool {
+	a := ns[0]
+	if a == 0 { // the zero combinations of the European layout
+		switch kind {
+		case Split:
+			return ns[1] <= 3
+		case Street:
+			return ns[1] == 1 && ns[2] == 2 || ns[1] == 2 && ns[2] == 3
+		case Corner:
+			return ns[1] == 1 && ns[2] == 2 && ns[3] == 3
+		}
+		return false
+	}
+	switch kind {
+	case Split:
+		b := ns[1]
+		return b == a+3 || b == a+1 && col(a) != 2
+	case Street:
+		return col(a) == 0 && ns[1] == a+1 && ns[2] == a+2
+	case Corner:
+		return col(a) != 2 && ns[1] == a+1 && ns[2] == a+3 && ns[3] == a+4
+	case Line:
+		if col(a) != 0 {
+			return false
+		}
+		for i, n := range ns {
+			if n != a+i {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // ErrBet is a bet that does not exist on the layout.
@@ -63,15 +138,29 @@ var ErrBet = errors.New("roulette: invalid bet")
 func (b Bet) Check() error {
 	switch b.Kind {
 	case Straight:
-		if b.Number < 0 || b.Number > 36 {
+		if b.Number < 0 || b.Number > 36 || len(b.Numbers) > 0 {
 			return fmt.Errorf("%w: number %d", ErrBet, b.Number)
 		}
+	case Split, Street, Corner, Line:
+		ns := b.Numbers
+		if b.Number != 0 || len(ns) != sizes[b.Kind] {
+			return fmt.Errorf("%w: a %s names %d numbers", ErrBet, b.Kind, sizes[b.Kind])
+		}
+		for i, n := range ns {
+			if n < 0 || n > 36 || i > 0 && n <= ns[i-1] {
+				return fmt.Errorf("%w: %s numbers %v not sorted on 0..36", ErrBet, b.Kind, ns)
+			}
+		}
+		if !adjacent(b.Kind, ns) {
+			return fmt.Errorf("%w: %v is not a %s on the layout", ErrBet, ns, b.Kind)
+		}
+		return nil
 	case Red, Black, Odd, Even, Low, High:
-		if b.Number != 0 {
+		if b.Number != 0 || len(b.Numbers) > 0 {
 			return fmt.Errorf("%w: %s takes no number", ErrBet, b.Kind)
 		}
 	case Dozen, Column:
-		if b.Number < 1 || b.Number > 3 {
+		if b.Number < 1 || b.Number > 3 || len(b.Numbers) > 0 {
 			return fmt.Errorf("%w: %s %d", ErrBet, b.Kind, b.Number)
 		}
 	default:
@@ -80,10 +169,31 @@ func (b Bet) Check() error {
 	return nil
 }
 
+// Spot names the place of the layout the bet is on ("straight:17",
+// "split:17-20", "red:0"): the client's key for it too.
+func (b Bet) Spot() string {
+	if len(b.Numbers) == 0 {
+		return b.Kind + ":" + strconv.Itoa(b.Number)
+	}
+	ns := make([]string, len(b.Numbers))
+	for i, n := range b.Numbers {
+		ns[i] = strconv.Itoa(n)
+	}
+	return b.Kind + ":" + strings.Join(ns, "-")
+}
+
 // Covers reports whether the bet wins on pocket n.
 func (b Bet) Covers(n int) bool {
 	if b.Kind == Straight {
 		return n == b.Number
+	}
+	if b.Inside() {
+		for _, x := range b.Numbers {
+			if x == n {
+				return true
+			}
+		}
+		return false
 	}
 	if n == 0 {
 		return false
@@ -111,9 +221,10 @@ func (b Bet) Covers(n int) bool {
 
 // Multiplier is what a winning bet returns per unit staked, stake included.
 func (b Bet) Multiplier() int64 {
+	if k := b.Covered(); k > 0 {
+		return int64(36 / k) // 36, 18, 12, 9, 6
+	}
 	switch b.Kind {
-	case Straight:
-		return 36
 	case Dozen, Column:
 		return 3
 	}
@@ -128,11 +239,23 @@ func (b Bet) Payout(n int) int64 {
 	return 0
 }
 
-// Label names a bet for people ("17", "red", "2nd dozen").
+// Label names a bet for people ("17", "split 17-20", "first four 0-1-2-3",
+// "red", "2nd dozen").
 func (b Bet) Label() string {
 	switch b.Kind {
 	case Straight:
 		return strconv.Itoa(b.Number)
+	case Split, Street, Corner, Line:
+		name, zero := b.Kind, len(b.Numbers) > 0 && b.Numbers[0] == 0
+		switch {
+		case b.Kind == Line:
+			name = "six line"
+		case b.Kind == Street && zero:
+			name = "trio"
+		case b.Kind == Corner && zero:
+			name = "first four"
+		}
+		return name + " " + strings.TrimPrefix(b.Spot(), b.Kind+":")
 	case Dozen, Column:
 		return []string{"", "1st", "2nd", "3rd"}[b.Number] + " " + b.Kind
 	}
@@ -145,10 +268,11 @@ func (b Bet) Label() string {
 type BetType struct {
 	Kind    string `json:"kind"`
 	Name    string `json:"name"`
-	Covers  int    `json:"covers"`  // pockets
-	Pays    int64  `json:"pays"`    // to 1
-	Example string `json:"example"` // the numbers of one such bet
-	RTP     string `json:"rtp"`     // percent, 2 decimals
+	Covers  int    `json:"covers"`        // pockets
+	Pays    int64  `json:"pays"`          // to 1
+	Example string `json:"example"`       // the numbers of one such bet
+	RTP     string `json:"rtp"`           // percent, 2 decimals
+	Max     string `json:"max,omitempty"` // largest stake on one spot (the rules fill it from the table's Config)
 }
 
 // BetTypes lists every bet of the layout, one example per kind.
@@ -158,6 +282,10 @@ func BetTypes() []BetType {
 		name string
 	}{
 		{Bet{Kind: Straight, Number: 17}, "Straight up (any one number, 0 included)"},
+		{Bet{Kind: Split, Numbers: []int{17, 20}}, "Split (two adjacent numbers, 0-1, 0-2 and 0-3 included)"},
+		{Bet{Kind: Street, Numbers: []int{16, 17, 18}}, "Street (a row of three, and the trios 0-1-2, 0-2-3)"},
+		{Bet{Kind: Corner, Numbers: []int{17, 18, 20, 21}}, "Corner (four numbers meeting at a corner, and the first four 0-1-2-3)"},
+		{Bet{Kind: Line, Numbers: []int{16, 17, 18, 19, 20, 21}}, "Six line (two adjacent rows)"},
 		{Bet{Kind: Column, Number: 1}, "Column (\"2 to 1\")"},
 		{Bet{Kind: Dozen, Number: 1}, "Dozen (1st, 2nd or 3rd 12)"},
 		{Bet{Kind: Red}, "Red"},

@@ -31,8 +31,12 @@ const ClientSeed = "european-roulette"
 type Config struct {
 	Betting, Spin, Result time.Duration
 	MinBet, MaxBet        int64 // per bet
-	MaxRound              int64 // per player and round
-	History               int   // results kept in the state
+	// MaxInside bounds an inside bet per number it covers: a straight up
+	// MaxInside, a split twice it, … a six line 6× (never above MaxBet),
+	// so the most a number can pay out is the same whatever covers it.
+	MaxInside int64
+	MaxRound  int64 // per player and round
+	History   int   // results kept in the state
 	// After is the last round number used before (0 for none): a restarted
 	// table continues after it, so round and wallet ids are never reused.
 	After uint64
@@ -40,7 +44,26 @@ type Config struct {
 
 // DefaultConfig: 15 s to bet, 4 s of spin, 6 s showing the result.
 var DefaultConfig = Config{Betting: 15 * time.Second, Spin: 4 * time.Second, Result: 6 * time.Second,
-	MinBet: 10, MaxBet: 50000, MaxRound: 100000, History: 12}
+	MinBet: 10, MaxBet: 50000, MaxInside: 5000, MaxRound: 100000, History: 12}
+
+// MaxFor is the largest stake of one bet of kind, in table units: outside
+// bets MaxBet; an inside bet on k numbers k × MaxInside, at most MaxBet (no
+// MaxInside: MaxBet).
+func (c Config) MaxFor(b Bet) int64 {
+	if k := int64(b.Covered()); k > 0 && c.MaxInside > 0 {
+		return min(k*c.MaxInside, c.MaxBet)
+	}
+	return c.MaxBet
+}
+
+// MaxForKind is MaxFor of any bet of kind.
+func (c Config) MaxForKind(kind string) int64 {
+	b := Bet{Kind: kind}
+	if k := sizes[kind]; k > 0 {
+		b.Numbers = make([]int, k)
+	}
+	return c.MaxFor(b)
+}
 
 // Player is who bets: a game session of the studio.
 type Player struct {
@@ -294,10 +317,14 @@ type Placed struct {
 	Balance string `json:"balance"`
 }
 
-// Limits are the table's stake bounds in table units (euro cents).
+// Limits are the table's stake bounds in table units (euro cents); an
+// inside bet's maximum is Config().MaxFor.
 func (t *Table) Limits() (minBet, maxBet, maxRound int64) {
 	return t.cfg.MinBet, t.cfg.MaxBet, t.cfg.MaxRound
 }
+
+// Config is the table's configuration (timing and limits).
+func (t *Table) Config() Config { return t.cfg }
 
 // Timing is the length of the table's phases.
 func (t *Table) Timing() (betting, spin, result time.Duration) {
@@ -332,10 +359,18 @@ func (t *Table) PlaceBets(ctx context.Context, p Player, round uint64, bets []Be
 			return Placed{}, fmt.Errorf("%w: %d is not a whole number of %d", ErrBet, b.Amount, f)
 		}
 		// Per unit, so a factor never makes the bounds overflow.
-		if units := b.Amount / f; units < t.cfg.MinBet || units > t.cfg.MaxBet {
+		if units := b.Amount / f; units < t.cfg.MinBet || units > t.cfg.MaxFor(b) {
 			return Placed{}, ErrAmount
 		}
 		total += b.Amount
+	}
+	// A spot's maximum bounds everything on it this round, chip after chip.
+	onSpot := map[string]int64{}
+	for _, b := range append(append([]Bet(nil), pt.bets...), bets...) {
+		k := b.Spot()
+		if onSpot[k] += b.Amount / f; onSpot[k] > t.cfg.MaxFor(b) {
+			return Placed{}, ErrAmount
+		}
 	}
 	if (pt.staked+total)/f > t.cfg.MaxRound {
 		return Placed{}, ErrAmount

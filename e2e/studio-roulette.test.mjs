@@ -4,7 +4,10 @@
 // and clears them (each stake given back through the seamless wallet), bets
 // with the keyboard, sees the countdown, the result announced, the winning
 // spots lit and the win counted; next round Repeat places the same bets
-// again. Every balance is checked against the ledger. ~35 s.
+// again, and a split and a corner on the board's lines join them (the guest,
+// on the phone, in the Inside bets mode: a street and a six line); that round
+// settles to the cent of the drawn number. Every balance is checked against
+// the ledger. ~50 s.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DESKTOP, MOBILE, screenshot, useSite, waitFor } from './lib/suite.mjs';
@@ -60,6 +63,9 @@ describe('studio live roulette table', () => {
       assert.equal(await page.locator('.spot.num.red').count(), 18);
       assert.equal(await page.locator('.spot.num.black').count(), 18);
       assert.equal(await page.locator('.spot.out').count(), 12);
+      // The inside bets on the lines: 60 splits, 12 streets and 2 trios, 22 corners and the first four, 11 six lines.
+      assert.equal(await page.locator('.spot.in').count(), 108);
+      assert.equal(await guest.page.locator('.spot.in:visible').count(), 0, 'the phone shows them in the Inside bets mode');
       assert.deepEqual(await page.locator('.chip-value').allTextContents(), ['0.1', '1', '5', '25', '100']);
 
       const round = await freshWindow(11000); // the whole window for a dozen clicks, on a loaded machine too
@@ -126,7 +132,7 @@ describe('studio live roulette table', () => {
       assert.equal(await ledger(token), want);
 
       // Next round: Repeat places last round's bets again.
-      const next = await freshWindow(3000);
+      const next = await freshWindow(8000);
       assert.ok(next > round);
       await page.locator(`body[data-round="${next}"][data-phase="betting"]`).waitFor();
       await waitFor(async () => (await page.locator('.spot .chip').count()) === 0, { what: 'no ' + '.spot .chip', timeout: 5000 });
@@ -136,6 +142,41 @@ describe('studio live roulette table', () => {
       await see(page, '[data-bet="straight:20"] .chip', '1');
       await see(page, '[data-bet="red:0"] .chip', '0.1');
       await see(page, '#balance', `${((4890 + win - 110) / 100).toFixed(2)} EUR`);
+      // Inside bets on the lines: a split between 17 and 20, a corner where 1, 2, 4 and 5 meet.
+      await page.getByRole('button', { name: '1', exact: true }).click();
+      p = await bet(page, () => spot(page, 'split 17 and 20').click());
+      p = await bet(page, () => spot(page, 'corner 1, 2, 4 and 5').click());
+      assert.equal(p.staked, 310);
+      assert.deepEqual(p.bets.slice(-2).map((b) => [b.kind, b.numbers]), [['split', [17, 20]], ['corner', [1, 2, 4, 5]]]);
+      await see(page, '[data-bet="split:17-20"] .chip', '1');
+      await see(page, '[data-bet="corner:1-2-4-5"] .chip', '1');
+      const before2 = 4890 + win - 310;
+      await see(page, '#balance', `${(before2 / 100).toFixed(2)} EUR`);
+      // The inside bets are one tab stop; the arrows move among them.
+      await spot(page, 'split 17 and 20').focus();
+      await page.keyboard.press('ArrowDown');
+      assert.ok(await page.evaluate(() => document.activeElement.classList.contains('in')), 'arrows stay on the lines');
+      // The phone: the Inside bets mode shows the lines' spots over taller rows.
+      await guest.page.getByRole('button', { name: 'Inside bets' }).click();
+      await spot(guest.page, 'street 13, 14 and 15').waitFor();
+      await bet(guest.page, () => spot(guest.page, 'street 13, 14 and 15').click());
+      await bet(guest.page, () => spot(guest.page, 'six line 28, 29, 30, 31, 32 and 33').click());
+      await bet(guest.page, () => spot(guest.page, 'first four 0, 1, 2 and 3').click());
+      const box = await spot(guest.page, 'split 17 and 20').boundingBox();
+      assert.ok(box.width >= 24 && box.height >= 24, `phone hit area ${box.width}×${box.height}`);
+      assert.ok(await guest.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'no horizontal scroll at 375 px');
+      await screenshot(page, 'studio-roulette-inside-1280');
+      await screenshot(guest.page, 'studio-roulette-inside-375');
+      // The round settles: every bet paid at its odds on the drawn number, through the wallet.
+      await page.locator(`body[data-round="${next}"][data-phase="result"]`).waitFor({ timeout: 20_000 });
+      const n2 = Number.parseInt(await text(page, '#wheel'), 10);
+      const win2 = (n2 === 20 ? 3600 : 0) + (RED.includes(n2) ? 20 : 0) + ([17, 20].includes(n2) ? 1800 : 0) + ([1, 2, 4, 5].includes(n2) ? 900 : 0);
+      assert.equal(await page.locator('[data-bet="split:17-20"].hit').count(), [17, 20].includes(n2) ? 1 : 0);
+      assert.equal(await page.locator('[data-bet="corner:1-2-4-5"].hit').count(), [1, 2, 4, 5].includes(n2) ? 1 : 0);
+      const want2 = ((before2 + win2) / 100).toFixed(2);
+      await waitFor(async () => (await text(page, '#balance')) === `${want2} EUR`, { what: want2, timeout: 10_000 });
+      assert.equal(await ledger(token), want2);
+      await screenshot(guest.page, 'studio-roulette-inside-result-375');
 
       // Betting on a finished round is refused, so is an undo; an unknown session is not found.
       const launched = await api(site, 'POST', '/api/studio/sessions', { gameId: 'european-roulette', mode: 'demo' });

@@ -1,7 +1,8 @@
 // The live roulette client: follows the shared table over server-sent
 // events, places bets through the studio's session API on a betting board
 // laid out as a European table (numbers in three rows, zero, columns,
-// dozens and the even chances; turned upright on a phone).
+// dozens and the even chances; turned upright on a phone), with the inside
+// bets on its lines: splits, streets, corners and six lines.
 (function () {
   'use strict';
   var cfg = JSON.parse(document.getElementById('studio-config').textContent);
@@ -13,7 +14,13 @@
   function colour(n) { return n === 0 ? 'green' : REDS.indexOf(n) >= 0 ? 'red' : 'black'; }
   var client = window.studioClient, api = client.api, say = client.say;
   var calm = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-  function key(b) { return b.kind + ':' + (b.number || 0); }
+  // A spot's key (as the table's Bet.Spot): "straight:17", "split:17-20", "red:0".
+  function key(b) { return b.kind + ':' + (b.numbers && b.numbers.length ? b.numbers.join('-') : (b.number || 0)); }
+  function parse(k) {
+    var p = k.split(':'), b = { kind: p[0] };
+    if (p[1].indexOf('-') > 0) b.numbers = p[1].split('-').map(Number); else b.number = +p[1];
+    return b;
+  }
   function money(minor) { return client.money(minor, st.decimals); }
   function cur(minor) { return money(minor) + ' ' + st.currency; }
   // A chip's face: trailing zeros dropped ("1" EUR, "0.5", "0.00002" BTC), so
@@ -25,6 +32,7 @@
   // What a bet covers: the same rule as the table (bff/studio/roulette).
   function covers(kind, num, n) {
     if (kind === 'straight') return n === num;
+    if (Array.isArray(num)) return num.indexOf(n) >= 0; // split, street, corner, line
     if (n === 0) return false;
     switch (kind) {
       case 'red': return colour(n) === 'red';
@@ -38,11 +46,13 @@
     }
     return false;
   }
-  function mult(kind) { return kind === 'straight' ? 36 : kind === 'dozen' || kind === 'column' ? 3 : 2; }
+  // An inside bet on k numbers returns 36/k its stake; 2 to 1 bets 3; even chances 2.
+  function mult(b) { return b.kind === 'straight' ? 36 : b.numbers ? 36 / b.numbers.length : b.kind === 'dozen' || b.kind === 'column' ? 3 : 2; }
+  function hits(b, n) { return covers(b.kind, b.numbers || b.number, n); }
   function winOf(bets, n) {
     return Object.keys(bets).reduce(function (w, k) {
-      var p = k.split(':');
-      return w + (covers(p[0], +p[1], n) ? bets[k] * mult(p[0]) : 0);
+      var b = parse(k);
+      return w + (hits(b, n) ? bets[k] * mult(b) : 0);
     }, 0);
   }
 
@@ -63,6 +73,69 @@
     $('board').appendChild(b); spots.push(b);
     return b;
   }
+  // The inside bets sit on the board's lines, as chips do on a real table:
+  // a split on the line between two numbers, a street on the row's outer
+  // edge, a corner where four numbers meet, a six line on the outer edge
+  // between two rows, and the zero's splits, trios and first four along the
+  // zero's edge. Their hit areas are placed from the number spots' boxes
+  // (either layout); on a phone they show in the "Inside bets" mode, which
+  // makes the rows taller.
+  var inside = [];
+  function words(ns) { return ns.slice(0, -1).join(', ') + ' and ' + ns[ns.length - 1]; }
+  function insideSpot(kind, ns) {
+    var name = { split: 'split', street: ns[0] === 0 ? 'trio' : 'street', corner: ns[0] === 0 ? 'first four' : 'corner', line: 'six line' }[kind] + ' ' + words(ns);
+    var b = document.createElement('button');
+    b.type = 'button'; b.className = 'spot in ' + kind; b.tabIndex = inside.length ? -1 : 0;
+    var bet = { kind: kind, numbers: ns };
+    b.dataset.bet = key(bet); b.dataset.name = name; b.title = name;
+    b.setAttribute('aria-label', 'Bet on ' + name);
+    b.addEventListener('click', function () { place(bet); });
+    // One tab stop for the whole layer: the arrow keys move inside it.
+    b.addEventListener('focus', function () { inside.forEach(function (x) { x.tabIndex = x === b ? 0 : -1; }); });
+    $('board').appendChild(b); spots.push(b); inside.push(b);
+  }
+  function insideBets() {
+    var n, k;
+    [[0, 1], [0, 2], [0, 3]].forEach(function (ns) { insideSpot('split', ns); });
+    for (n = 1; n <= 36; n++) {
+      if (n % 3) insideSpot('split', [n, n + 1]);
+      if (n <= 33) insideSpot('split', [n, n + 3]);
+    }
+    insideSpot('street', [0, 1, 2]); insideSpot('street', [0, 2, 3]);
+    for (k = 0; k < 12; k++) insideSpot('street', [3 * k + 1, 3 * k + 2, 3 * k + 3]);
+    insideSpot('corner', [0, 1, 2, 3]);
+    for (n = 1; n <= 32; n++) if (n % 3) insideSpot('corner', [n, n + 1, n + 3, n + 4]);
+    for (k = 0; k < 11; k++) insideSpot('line', [3 * k + 1, 3 * k + 2, 3 * k + 3, 3 * k + 4, 3 * k + 5, 3 * k + 6]);
+  }
+  function placeInside() {
+    var board = $('board'), br = board.getBoundingClientRect(), box = {};
+    if (!inside.length || !br.width) return;
+    spots.forEach(function (s) {
+      var p = s.dataset.bet.split(':');
+      if (p[0] !== 'straight') return;
+      var r = s.getBoundingClientRect(), x = r.left - br.left - board.clientLeft, y = r.top - br.top - board.clientTop;
+      box[p[1]] = { l: x, t: y, r: x + r.width, b: y + r.height, x: x + r.width / 2, y: y + r.height / 2 };
+    });
+    if (!box[5] || !box[5].r) return; // hidden
+    var z = box[0], mid = function (a, b) { return { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }; };
+    // Where number n meets the zero; a row's outer edge (away from its 2nd number).
+    var zero = function (n) { var c = box[n]; return z.r <= c.l + 2 ? { x: c.l, y: c.y } : { x: c.x, y: c.t }; };
+    var edge = function (a) { var c = box[a], d = box[a + 1]; return { x: c.x + (c.x - d.x) / 2, y: c.y + (c.y - d.y) / 2 }; };
+    var w = Math.min(box[5].r - box[5].l, 80) * 0.44, h = Math.min(box[5].b - box[5].t, 80) * 0.44;
+    inside.forEach(function (s) {
+      var ns = parse(s.dataset.bet).numbers, kind = s.dataset.bet.split(':')[0], a = ns[0], at;
+      if (a === 0) {
+        if (kind === 'split') at = zero(ns[1]);
+        else if (kind === 'street') at = mid(zero(ns[1]), zero(ns[2]));
+        else { var e = zero(1); at = { x: e.x + (box[1].x - box[2].x) / 2, y: e.y + (box[1].y - box[2].y) / 2 }; }
+      } else if (kind === 'split') at = mid(box[a], box[ns[1]]);
+      else if (kind === 'street') at = edge(a);
+      else if (kind === 'corner') at = mid(box[a], box[a + 4]);
+      else at = mid(edge(a), edge(a + 3));
+      s.style.left = (at.x - w / 2).toFixed(1) + 'px'; s.style.top = (at.y - h / 2).toFixed(1) + 'px';
+      s.style.width = w.toFixed(1) + 'px'; s.style.height = h.toFixed(1) + 'px';
+    });
+  }
   function board() {
     spot('0', '0', { kind: 'straight', number: 0 }, 'num green', ['1', '1 / span 3'], ['3 / span 3', '1']);
     for (var n = 1; n <= 36; n++) {
@@ -81,13 +154,16 @@
       var b = spot(x[0], x[1], { kind: x[2] }, 'out even', [at, '5'], ['1', at]);
       if (!x[0]) { var d = document.createElement('span'); d.className = 'dia ' + x[2]; b.insertBefore(d, b.firstChild); }
     });
-    // Arrow keys move to the nearest spot in that direction.
+    insideBets();
+    // Arrow keys move to the nearest spot in that direction, among the
+    // numbers and outside bets, or among the inside bets (their own layer).
     $('board').addEventListener('keydown', function (e) {
       var dir = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[e.key];
       if (!dir || !e.target.classList.contains('spot')) return;
+      var layer = e.target.classList.contains('in');
       var a = e.target.getBoundingClientRect(), ax = a.left + a.width / 2, ay = a.top + a.height / 2, best = null, bd = Infinity;
       spots.forEach(function (s) {
-        if (s === e.target) return;
+        if (s === e.target || s.classList.contains('in') !== layer) return;
         var b = s.getBoundingClientRect(), dx = b.left + b.width / 2 - ax, dy = b.top + b.height / 2 - ay;
         var along = dx * dir[0] + dy * dir[1], across = Math.abs(dx * dir[1] + dy * dir[0]);
         if (along <= 1) return;
@@ -95,6 +171,16 @@
         if (d < bd) { bd = d; best = s; }
       });
       if (best) { best.focus(); e.preventDefault(); }
+    });
+    if (window.ResizeObserver) new ResizeObserver(function () { placeInside(); }).observe($('board'));
+    window.addEventListener('resize', placeInside);
+    placeInside();
+    // The phone's mode switch: the inside bets' hit areas over taller rows.
+    $('inside').addEventListener('click', function () {
+      var on = $('inside').getAttribute('aria-pressed') !== 'true';
+      $('inside').setAttribute('aria-pressed', String(on));
+      $('board').classList.toggle('inside', on);
+      placeInside();
     });
   }
   // Chip colours by denomination (the table's five chips, smallest first).
@@ -153,7 +239,9 @@
   }
   function place(bet) {
     if (!betting()) { say('Betting is closed: wait for the next round.', 'err'); return; }
-    send('/bets', { bets: [{ kind: bet.kind, number: bet.number || 0, amount: money(st.chip) }] }, function (p) {
+    var b = { kind: bet.kind, number: bet.number || 0, amount: money(st.chip) };
+    if (bet.numbers) b.numbers = bet.numbers;
+    send('/bets', { bets: [b] }, function (p) {
       applyPlaced(p);
       say('Bet placed: ' + money(p.staked) + ' ' + st.currency + ' on this round.');
     });
@@ -165,7 +253,7 @@
     });
   }
   function repeat() {
-    var bets = Object.keys(st.last).map(function (k) { var p = k.split(':'); return { kind: p[0], number: +p[1], amount: money(st.last[k]) }; });
+    var bets = Object.keys(st.last).map(function (k) { var b = parse(k); b.number = b.number || 0; b.amount = money(st.last[k]); return b; });
     if (!bets.length) return;
     send('/bets', { bets: bets }, function (p) {
       applyPlaced(p);
@@ -239,7 +327,7 @@
     var w = $('wheel');
     w.textContent = n + ' ' + t.colour; w.className = 'wheel ' + t.colour;
     history(t.history || []);
-    spots.forEach(function (s) { var p = s.dataset.bet.split(':'); s.classList.toggle('hit', covers(p[0], +p[1], n)); });
+    spots.forEach(function (s) { s.classList.toggle('hit', hits(parse(s.dataset.bet), n)); });
     $('board').classList.add('settled');
     var text = 'Result: ' + n + ' ' + t.colour + '.';
     if (st.myRound === t.round && sum(st.mine) > 0) {

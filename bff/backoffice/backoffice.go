@@ -16,6 +16,7 @@ import (
 
 	"casino/bff/account"
 	"casino/bff/api"
+	"casino/bff/bonus"
 	"casino/bff/cashier"
 	"casino/bff/clock"
 	"casino/bff/database"
@@ -44,6 +45,9 @@ type Service struct {
 	Sessions   *session.Manager
 	Wallet     *wallet.Service  // the player's own freeze, providers
 	Accounts   *account.Service // mirror addresses
+	// FreeSpinBets checks a bonus's free-spin bets against their game (the
+	// studio's bet levels); nil: not checked.
+	FreeSpinBets bonus.FreeSpinBetCheck
 	// Notify tells a frozen player's open pages (nil: nothing).
 	Notify func(playerID int64)
 }

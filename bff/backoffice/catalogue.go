@@ -55,6 +55,11 @@ func (b *Service) PutBonus(ctx context.Context, m *staff.Member, sb bonus.SeedBo
 	if err != nil {
 		return sb, err
 	}
+	if b.FreeSpinBets != nil {
+		if err := bonus.CheckFreeSpinBets(ctx, raw, b.FreeSpinBets); err != nil {
+			return sb, api.ErrValidation.WithField("freeSpinBet", err.Error())
+		}
+	}
 	var before any
 	if prev, err := bonus.ExportBonus(ctx, b.DB.Read, sb.Code); err == nil {
 		before = prev

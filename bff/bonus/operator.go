@@ -118,6 +118,58 @@ func PutCouponsWith(ctx context.Context, db *database.DB, raw []byte, hook func(
 	return fmt.Sprintf("%d coupons", len(f.Coupons)), nil
 }
 
+// FreeSpinBetCheck tells whether bet (minor units of currency) is a stake of
+// game: the studio's own check under the operator's bet scale
+// (studio.Catalog.CheckBet). A free spin is a real round of its game, so a
+// bet the game refuses would grant spins nobody can play.
+type FreeSpinBetCheck func(ctx context.Context, game, currency string, bet int64) error
+
+// CheckFreeSpinBets checks every free-spin bet of a bonuses document (any
+// shape PutBonuses takes) against its game. A document that does not decode
+// passes: the put's own decoding reports it.
+func CheckFreeSpinBets(ctx context.Context, raw []byte, check FreeSpinBetCheck) error {
+	f, err := ParseBonuses(raw)
+	if err != nil {
+		return nil
+	}
+	for _, sb := range f.Bonuses {
+		for code, a := range sb.Amounts {
+			if strings.TrimSpace(a.FreeSpinBet) == "" {
+				continue
+			}
+			c, err := ledger.LookupCurrency(code)
+			if err != nil {
+				return fmt.Errorf("bonus %q: currency %q: %w", sb.Code, code, err)
+			}
+			bet, err := parseSeedAmount(a.FreeSpinBet, c, "freeSpinBet")
+			if err != nil {
+				return fmt.Errorf("bonus %q: %w", sb.Code, err)
+			}
+			if sb.FreeSpinGame == "" {
+				return fmt.Errorf("bonus %q: freeSpinBet without freeSpinGame", sb.Code)
+			}
+			if err := check(ctx, sb.FreeSpinGame, code, bet); err != nil {
+				return fmt.Errorf("bonus %q: freeSpinBet %s %s is not a bet of %s (%v)", sb.Code, a.FreeSpinBet, code, sb.FreeSpinGame, err)
+			}
+		}
+	}
+	return nil
+}
+
+// ParseBonuses decodes a bonuses document in any shape PutBonuses takes.
+func ParseBonuses(raw []byte) (SeedFile, error) {
+	var f SeedFile
+	err := json.Unmarshal(wrapSeed(raw, "bonuses"), &f)
+	return f, err
+}
+
+// ParseCoupons decodes a coupons document in any shape PutCoupons takes.
+func ParseCoupons(raw []byte) (SeedFile, error) {
+	var f SeedFile
+	err := json.Unmarshal(wrapSeed(raw, "coupons"), &f)
+	return f, err
+}
+
 // wrapSeed turns an array or a single object into a seed file under key.
 func wrapSeed(raw []byte, key string) []byte {
 	t := bytes.TrimSpace(raw)

@@ -21,7 +21,8 @@ func (a *App) openStaff() {
 func (a *App) backofficeRoutes(mux *http.ServeMux) {
 	a.Staff.RegisterRoutes(mux)
 	b := &backoffice.Service{DB: a.DB, Staff: a.Staff, Cashier: a.Cashier.Service, KYC: a.KYC, Frontends: a.Frontends, Ledger: a.Ledger, Settings: a.Settings,
-		Protection: a.Protection, Sessions: a.Sessions, Wallet: a.Games.Wallet, Accounts: a.Accounts}
+		Protection: a.Protection, Sessions: a.Sessions, Wallet: a.Games.Wallet, Accounts: a.Accounts,
+		FreeSpinBets: a.checkFreeSpinBet}
 	b.Routes(mux)
 	// The player page's round links open the studio's recall with a signed
 	// parameter (a new tab has the cookie, not the request token).

@@ -142,6 +142,15 @@ func TestBackofficeCatalogueProvidersStaff(t *testing.T) {
 	if code, body := staffDo(t, ts, boss, "PUT", "/api/backoffice/bonuses/bo-five", b); code != 200 {
 		t.Fatalf("create bonus: %d %v", code, body)
 	}
+	// A free spin off the game's bet levels is refused with the field named
+	// (this server's content has no studio titles; bet levels of a real slot
+	// are checked in bff/cmd/casino's catalogue test, the same Catalog.CheckBet).
+	spins := `{"reason":"spins","bonus":{"code":"bo-spins","name":"Spins","type":"freespins","isActive":true,"wageringMultiplier":1,` +
+		`"wageringType":"REAL_MONEY_ONLY","daysValid":7,"couponOnly":true,"freeSpinsQuantity":10,"freeSpinGame":"fruit-fiesta","amounts":{"EUR":{"freeSpinBet":"0.01"}}}}`
+	if code, body := staffDo(t, ts, boss, "PUT", "/api/backoffice/bonuses/bo-spins", spins); code != 400 ||
+		!strings.Contains(fmt.Sprint(body), "freeSpinBet") || !strings.Contains(fmt.Sprint(body), "not a bet of fruit-fiesta") {
+		t.Fatalf("off-ladder free spin: %d %v", code, body)
+	}
 	code, body := staffDo(t, ts, support, "GET", "/api/backoffice/bonuses/bo-five", "")
 	if d := body["data"].(map[string]any); code != 200 || d["name"] != "Five free" || fmt.Sprint(d["amounts"]) != "map[EUR:map[bonusAmount:5.00 maxBet:5.00 maxBonusThreshold: maxWinAmount:50.00 minDeposit:]]" {
 		t.Fatalf("bonus read back: %d %v", code, body)

@@ -60,6 +60,16 @@ func (a *App) betScale(ctx context.Context, currency string) (betlevels.Scale, e
 	return betlevels.For(s.GameCurrencyRates, currency)
 }
 
+// checkFreeSpinBet is the studio's own bet check under the operator's scale:
+// a free-spins bonus may only offer a stake its game takes.
+func (a *App) checkFreeSpinBet(ctx context.Context, game, currency string, bet int64) error {
+	sc, err := a.betScale(ctx, currency)
+	if err != nil {
+		return err
+	}
+	return a.Games.Studio.CheckBet(game, sc, bet)
+}
+
 // studioTitles hands the studio's titles to the catalogue: RTP and max
 // multiplier as the studio computed them from each game's exact maths.
 func studioTitles(titles []studio.Title) []games.StudioTitle {

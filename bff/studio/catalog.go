@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"sort"
 
+	"casino/bff/betlevels"
 	"casino/bff/ledger"
 	"casino/bff/studio/slot"
 	"casino/bff/wallet"
@@ -146,6 +147,24 @@ func (c *Catalog) Slot(id string) (*slot.Game, error) {
 		return nil, ErrUnknownGame
 	}
 	return g, nil
+}
+
+// CheckBet tells whether bet (minor units of sc's currency) is a stake the
+// slot id takes: a whole number of euro cents under the operator's scale,
+// within the title's limits and a multiple of its coins. Spins check it, and
+// so do free-spin bonuses, so a bonus never grants spins its game refuses.
+func (c *Catalog) CheckBet(id string, sc betlevels.Scale, bet int64) error {
+	g, err := c.Slot(id)
+	if err != nil {
+		return err
+	}
+	if bet <= 0 || sc.Factor <= 0 || bet%sc.Factor != 0 {
+		return fmt.Errorf("%w: %s %s is not a bet level of %s", slot.ErrBet, sc.Text(bet), sc.Currency.Code, id)
+	}
+	if err := g.CheckBet(bet / sc.Factor); err != nil {
+		return fmt.Errorf("%s %s in %s: %w", sc.Text(bet), sc.Currency.Code, id, err)
+	}
+	return nil
 }
 
 // Figures returns a slot's maths figures.

@@ -373,7 +373,7 @@ func (s *Service) spin(ctx context.Context, sess *Session, betText string, bonus
 		return nil, err
 	}
 	bet, ok := sc.Read(betText)
-	if !ok || bet%sc.Factor != 0 || g.CheckBet(bet/sc.Factor) != nil {
+	if !ok || s.Catalog.CheckBet(sess.GameID, sc, bet) != nil {
 		return nil, ErrBet
 	}
 	cents := bet / sc.Factor

@@ -1,6 +1,7 @@
 package backoffice
 
 import (
+	"context"
 	"net/http"
 	"strings"
 
@@ -16,21 +17,21 @@ func (b *Service) moreRoutes(h func(string, staff.Permission, api.HandlerFunc)) 
 	h("PUT /api/backoffice/players/{id}/limits/bet/{period}", staff.PlayersLimits, b.handleBetLimit)
 	h("POST /api/backoffice/players/{id}/freeze", staff.PlayersFreeze, b.handleFreeze(true))
 	h("POST /api/backoffice/players/{id}/unfreeze", staff.PlayersFreeze, b.handleFreeze(false))
-	h("GET /api/backoffice/bonuses", staff.BonusesRead, b.handleBonuses)
-	h("GET /api/backoffice/bonuses/{code}", staff.BonusesRead, b.handleBonus)
+	h("GET /api/backoffice/bonuses", staff.BonusesRead, readAll(b.Bonuses))
+	h("GET /api/backoffice/bonuses/{code}", staff.BonusesRead, readOne("code", b.Bonus))
 	h("PUT /api/backoffice/bonuses/{code}", staff.BonusesWrite, b.handlePutBonus)
-	h("POST /api/backoffice/bonuses/{code}/disable", staff.BonusesWrite, b.handleDisableBonus)
-	h("GET /api/backoffice/coupons", staff.BonusesRead, b.handleCoupons)
+	h("POST /api/backoffice/bonuses/{code}/disable", staff.BonusesWrite, reasoned("code", b.DisableBonus, nil))
+	h("GET /api/backoffice/coupons", staff.BonusesRead, readAll(b.Coupons))
 	h("PUT /api/backoffice/coupons/{code}", staff.BonusesWrite, b.handlePutCoupon)
-	h("POST /api/backoffice/coupons/{code}/disable", staff.BonusesWrite, b.handleDisableCoupon)
-	h("GET /api/backoffice/providers", staff.ProvidersRead, b.handleProviders)
-	h("GET /api/backoffice/providers/{name}/games", staff.ProvidersRead, b.handleProviderGames)
+	h("POST /api/backoffice/coupons/{code}/disable", staff.BonusesWrite, reasoned("code", b.DisableCoupon, nil))
+	h("GET /api/backoffice/providers", staff.ProvidersRead, readAll(b.Providers))
+	h("GET /api/backoffice/providers/{name}/games", staff.ProvidersRead, readOne("name", b.ProviderGames))
 	h("POST /api/backoffice/providers/{name}/rotate-secret", staff.ProvidersWrite, b.handleRotate)
 	h("POST /api/backoffice/providers/{name}/enable", staff.ProvidersWrite, b.handleProviderActive(true))
 	h("POST /api/backoffice/providers/{name}/disable", staff.ProvidersWrite, b.handleProviderActive(false))
-	h("GET /api/backoffice/staff", staff.StaffRead, b.handleStaff)
+	h("GET /api/backoffice/staff", staff.StaffRead, readAll(b.staffList))
 	h("POST /api/backoffice/staff", staff.StaffWrite, b.handleCreateStaff)
-	h("POST /api/backoffice/staff/{email}/disable", staff.StaffWrite, b.handleDisableStaff)
+	h("POST /api/backoffice/staff/{email}/disable", staff.StaffWrite, reasoned("email", b.disableStaff, nil))
 	b.siteRoutes(h)
 }
 
@@ -96,22 +97,6 @@ func (b *Service) handleFreeze(freeze bool) api.HandlerFunc {
 	}
 }
 
-func (b *Service) handleBonuses(w http.ResponseWriter, r *http.Request) error {
-	list, err := b.Bonuses(r.Context())
-	if err != nil {
-		return err
-	}
-	return api.WriteData(w, list)
-}
-
-func (b *Service) handleBonus(w http.ResponseWriter, r *http.Request) error {
-	sb, err := b.Bonus(r.Context(), r.PathValue("code"))
-	if err != nil {
-		return err
-	}
-	return api.WriteData(w, sb)
-}
-
 func (b *Service) handlePutBonus(w http.ResponseWriter, r *http.Request) error {
 	var body struct {
 		Bonus  bonus.SeedBonus `json:"bonus"`
@@ -128,25 +113,6 @@ func (b *Service) handlePutBonus(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return api.WriteData(w, out)
-}
-
-func (b *Service) handleDisableBonus(w http.ResponseWriter, r *http.Request) error {
-	body, err := decode(w, r)
-	if err != nil {
-		return err
-	}
-	if err := b.DisableBonus(r.Context(), staff.From(r.Context()), r.PathValue("code"), body.Reason); err != nil {
-		return err
-	}
-	return api.WriteData(w, map[string]bool{"ok": true})
-}
-
-func (b *Service) handleCoupons(w http.ResponseWriter, r *http.Request) error {
-	list, err := b.Coupons(r.Context())
-	if err != nil {
-		return err
-	}
-	return api.WriteData(w, list)
 }
 
 func (b *Service) handlePutCoupon(w http.ResponseWriter, r *http.Request) error {
@@ -167,33 +133,6 @@ func (b *Service) handlePutCoupon(w http.ResponseWriter, r *http.Request) error 
 	return api.WriteData(w, out)
 }
 
-func (b *Service) handleDisableCoupon(w http.ResponseWriter, r *http.Request) error {
-	body, err := decode(w, r)
-	if err != nil {
-		return err
-	}
-	if err := b.DisableCoupon(r.Context(), staff.From(r.Context()), r.PathValue("code"), body.Reason); err != nil {
-		return err
-	}
-	return api.WriteData(w, map[string]bool{"ok": true})
-}
-
-func (b *Service) handleProviders(w http.ResponseWriter, r *http.Request) error {
-	list, err := b.Providers(r.Context())
-	if err != nil {
-		return err
-	}
-	return api.WriteData(w, list)
-}
-
-func (b *Service) handleProviderGames(w http.ResponseWriter, r *http.Request) error {
-	list, err := b.ProviderGames(r.Context(), r.PathValue("name"))
-	if err != nil {
-		return err
-	}
-	return api.WriteData(w, list)
-}
-
 func (b *Service) handleRotate(w http.ResponseWriter, r *http.Request) error {
 	body, err := decode(w, r)
 	if err != nil {
@@ -208,27 +147,10 @@ func (b *Service) handleRotate(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (b *Service) handleProviderActive(active bool) api.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) error {
-		body, err := decode(w, r)
-		if err != nil {
-			return err
-		}
-		if err := b.SetProviderActive(r.Context(), staff.From(r.Context()), r.PathValue("name"), active, body.Reason); err != nil {
-			return err
-		}
-		return api.WriteData(w, map[string]any{"name": r.PathValue("name"), "active": active})
+	set := func(ctx context.Context, m *staff.Member, name, reason string) error {
+		return b.SetProviderActive(ctx, m, name, active, reason)
 	}
-}
-
-func (b *Service) handleStaff(w http.ResponseWriter, r *http.Request) error {
-	list, err := b.Staff.List(r.Context())
-	if err != nil {
-		return err
-	}
-	if list == nil {
-		list = []staff.Member{}
-	}
-	return api.WriteData(w, list)
+	return reasoned("name", set, func(name string) any { return map[string]any{"name": name, "active": active} })
 }
 
 func (b *Service) handleCreateStaff(w http.ResponseWriter, r *http.Request) error {
@@ -247,16 +169,58 @@ func (b *Service) handleCreateStaff(w http.ResponseWriter, r *http.Request) erro
 	return api.WriteData(w, out)
 }
 
-func (b *Service) handleDisableStaff(w http.ResponseWriter, r *http.Request) error {
-	body, err := decode(w, r)
-	if err != nil {
-		return err
+func (b *Service) staffList(ctx context.Context) ([]staff.Member, error) {
+	list, err := b.Staff.List(ctx)
+	if list == nil {
+		list = []staff.Member{}
 	}
-	if body.Reason == "" {
+	return list, err
+}
+
+func (b *Service) disableStaff(ctx context.Context, m *staff.Member, email, reason string) error {
+	if reason == "" {
 		return staff.ErrReasonRequired
 	}
-	if err := b.Staff.DisableBy(r.Context(), r.PathValue("email"), staff.From(r.Context()), body.Reason); err != nil {
-		return err
+	return b.Staff.DisableBy(ctx, email, m, reason)
+}
+
+// readAll answers a GET with what get returns.
+func readAll[T any](get func(context.Context) (T, error)) api.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		out, err := get(r.Context())
+		if err != nil {
+			return err
+		}
+		return api.WriteData(w, out)
 	}
-	return api.WriteData(w, map[string]bool{"ok": true})
+}
+
+// readOne answers a GET with what get returns for the route's {key}.
+func readOne[T any](key string, get func(context.Context, string) (T, error)) api.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		out, err := get(r.Context(), r.PathValue(key))
+		if err != nil {
+			return err
+		}
+		return api.WriteData(w, out)
+	}
+}
+
+// reasoned runs a member's decision on the route's {key} whose body is
+// {"reason": …} and answers answer(key), or {"ok": true} when answer is nil.
+func reasoned(key string, do func(ctx context.Context, m *staff.Member, value, reason string) error, answer func(value string) any) api.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		body, err := decode(w, r)
+		if err != nil {
+			return err
+		}
+		value := r.PathValue(key)
+		if err := do(r.Context(), staff.From(r.Context()), value, body.Reason); err != nil {
+			return err
+		}
+		if answer == nil {
+			return api.WriteData(w, map[string]bool{"ok": true})
+		}
+		return api.WriteData(w, answer(value))
+	}
 }

@@ -41,9 +41,11 @@ describe('studio rules and recall pages', () => {
       await page.goto('/play/studio/european-roulette?mode=demo');
       await page.getByRole('link', { name: 'Rules & payouts' }).click();
       await page.locator('#bet-types').waitFor();
-      const rows = await page.locator('#bet-types tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.dataset.kind, tr.cells[2].textContent, tr.cells[3].textContent]));
-      assert.deepEqual(rows.map((r) => r[0]), ['straight', 'column', 'dozen', 'red', 'black', 'odd', 'even', 'low', 'high']);
-      assert.deepEqual(rows.map((r) => r[1]), ['35:1', '2:1', '2:1', '1:1', '1:1', '1:1', '1:1', '1:1', '1:1']);
+      const rows = await page.locator('#bet-types tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.dataset.kind, tr.cells[2].textContent, tr.cells[3].textContent, tr.cells[4].textContent]));
+      assert.deepEqual(rows.map((r) => r[0]), ['straight', 'split', 'street', 'corner', 'line', 'column', 'dozen', 'red', 'black', 'odd', 'even', 'low', 'high']);
+      assert.deepEqual(rows.map((r) => r[1]), ['35:1', '17:1', '11:1', '8:1', '5:1', '2:1', '2:1', '1:1', '1:1', '1:1', '1:1', '1:1', '1:1']);
+      // Inside bets have their own maximum per spot, by the numbers they cover.
+      assert.deepEqual(rows.map((r) => r[3]).slice(0, 6), ['50.00', '100.00', '150.00', '200.00', '300.00', '500.00']);
       assert.ok(rows.every((r) => r[2] === '97.30%'));
       await screenshot(page, 'studio-roulette-rules-375');
     });
@@ -67,7 +69,7 @@ describe('studio rules and recall pages', () => {
       round = st.round;
       return st.phase === 'betting' && st.closesAt - st.now > 1000;
     }, { timeout: 15_000, interval: 100, what: 'betting window' });
-    const placed = await api(site, 'POST', `/api/studio/sessions/${table.sessionId}/bets`, { round, bets: [{ kind: 'black', amount: '1.00' }, { kind: 'straight', number: 17, amount: '0.50' }] }, token);
+    const placed = await api(site, 'POST', `/api/studio/sessions/${table.sessionId}/bets`, { round, bets: [{ kind: 'black', amount: '1.00' }, { kind: 'straight', number: 17, amount: '0.50' }, { kind: 'split', numbers: [17, 20], amount: '0.50' }] }, token);
     assert.equal(placed.status, 200, JSON.stringify(placed.json));
 
     await withPage(site.browser, t, opts({ viewport: DESKTOP }), async ({ page, context }) => {
@@ -98,8 +100,10 @@ describe('studio rules and recall pages', () => {
       const rows = await page.locator('#recall-bets tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
       const RED = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36];
       const black = n !== 0 && !RED.includes(n);
-      assert.deepEqual(rows, [['black', '1.00', black ? '2.00' : '0.00'], ['17', '0.50', n === 17 ? '18.00' : '0.00']]);
-      const win = (black ? 200 : 0) + (n === 17 ? 1800 : 0);
+      const split = n === 17 || n === 20;
+      assert.deepEqual(rows, [['black', '1:1', '1.00', black ? '2.00' : '0.00'], ['17', '35:1', '0.50', n === 17 ? '18.00' : '0.00'],
+        ['split 17-20', '17:1', '0.50', split ? '9.00' : '0.00']]);
+      const win = (black ? 200 : 0) + (n === 17 ? 1800 : 0) + (split ? 900 : 0);
       assert.equal((await page.locator('#recall-win').textContent()).trim(), (win / 100).toFixed(2));
       await page.locator('summary', { hasText: 'Round details and fairness' }).click();
       assert.match(await page.locator('#recall-check').textContent(), new RegExp(`the revealed seed gives ${n}$`));

@@ -119,6 +119,7 @@ type TableRecall struct {
 // RecallBet is one bet of a recalled table round (amounts in its currency).
 type RecallBet struct {
 	Label, Amount, Payout string
+	Pays                  int64 // odds, to 1 (split 17, corner 8, …)
 	Won                   bool
 }
 
@@ -134,7 +135,7 @@ func tableRecall(tr *TableRound) TableRecall {
 		if o.Number != nil {
 			pay = b.Payout(*o.Number)
 		}
-		out.Bets = append(out.Bets, RecallBet{Label: b.Label(), Amount: amountText(tr.Currency, b.Amount), Payout: amountText(tr.Currency, pay), Won: pay > 0})
+		out.Bets = append(out.Bets, RecallBet{Label: b.Label(), Amount: amountText(tr.Currency, b.Amount), Payout: amountText(tr.Currency, pay), Pays: b.Multiplier() - 1, Won: pay > 0})
 	}
 	return out
 }

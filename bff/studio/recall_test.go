@@ -100,7 +100,7 @@ func TestRecallShowsTheRecordedRound(t *testing.T) {
 	}
 	rc := tableRecall(tr)
 	if !rc.Verified || rc.Number != n || len(rc.Bets) != 4 || rc.Bets[0].Label != "red" || rc.Bets[0].Amount != "2.00" || rc.Bets[1].Label != "7" ||
-		rc.Bets[2].Label != "split 7-8" || rc.Bets[2].Payout != minorText(split.Payout(n)) || rc.Bets[2].Won != (n == 7 || n == 8) ||
+		rc.Bets[2].Label != "split 7-8" || rc.Bets[2].Pays != 17 || rc.Bets[3].Pays != 8 || rc.Bets[2].Payout != minorText(split.Payout(n)) || rc.Bets[2].Won != (n == 7 || n == 8) ||
 		rc.Bets[3].Label != "first four 0-1-2-3" || rc.Bets[3].Payout != minorText(corner.Payout(n)) {
 		t.Fatalf("recall %+v", rc)
 	}

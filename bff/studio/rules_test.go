@@ -71,10 +71,10 @@ func TestRulesPageListsEveryPayOfTheDefinition(t *testing.T) {
 	_, body := get("/studio/games/" + RouletteID + "/rules")
 	for _, want := range []string{`data-kind="straight"><th>Straight up (any one number, 0 included)</th><td>1 `, `<td>35:1</td><td>97.30%</td>`,
 		`data-kind="dozen"><th>Dozen (1st, 2nd or 3rd 12)</th><td>12 `, `<td>2:1</td>`, `data-kind="red"><th>Red</th><td>18 `, `<td>1:1</td>`,
-		`data-kind="split"><th>Split (two adjacent numbers, 0-1, 0-2 and 0-3 included)</th><td>2 <span class="fs">(17, 20)</span></td><td>17:1</td><td>97.30%</td><td>100.00</td>`,
-		`data-kind="street"><th>Street (a row of three, and the trios 0-1-2, 0-2-3)</th><td>3 <span class="fs">(16, 17, 18)</span></td><td>11:1</td><td>97.30%</td><td>150.00</td>`,
-		`data-kind="corner"><th>Corner (four numbers meeting at a corner, and the first four 0-1-2-3)</th><td>4 <span class="fs">(17, 18, 20, 21)</span></td><td>8:1</td><td>97.30%</td><td>200.00</td>`,
-		`data-kind="line"><th>Six line (two adjacent rows)</th><td>6 <span class="fs">(16, 17, 18, 19, 20, 21)</span></td><td>5:1</td><td>97.30%</td><td>300.00</td>`,
+		`data-kind="split"><th>Split (2 adjacent numbers)</th><td>2 <span class="fs">(17, 20)</span></td><td>17:1</td><td>97.30%</td><td>100.00</td>`,
+		`data-kind="street"><th>Street (a row of 3; trios 0-1-2, 0-2-3)</th><td>3 <span class="fs">(16, 17, 18)</span></td><td>11:1</td><td>97.30%</td><td>150.00</td>`,
+		`data-kind="corner"><th>Corner (4 numbers; first four 0-1-2-3)</th><td>4 <span class="fs">(17, 18, 20, 21)</span></td><td>8:1</td><td>97.30%</td><td>200.00</td>`,
+		`data-kind="line"><th>Six line (2 rows)</th><td>6 <span class="fs">(16, 17, 18, 19, 20, 21)</span></td><td>5:1</td><td>97.30%</td><td>300.00</td>`,
 		`<td>35:1</td><td>97.30%</td><td>50.00</td>`, `<td>1:1</td><td>97.30%</td><td>500.00</td>`} {
 		if !strings.Contains(body, want) {
 			t.Errorf("roulette rules: no %q", want)

@@ -282,10 +282,10 @@ func BetTypes() []BetType {
 		name string
 	}{
 		{Bet{Kind: Straight, Number: 17}, "Straight up (any one number, 0 included)"},
-		{Bet{Kind: Split, Numbers: []int{17, 20}}, "Split (two adjacent numbers, 0-1, 0-2 and 0-3 included)"},
-		{Bet{Kind: Street, Numbers: []int{16, 17, 18}}, "Street (a row of three, and the trios 0-1-2, 0-2-3)"},
-		{Bet{Kind: Corner, Numbers: []int{17, 18, 20, 21}}, "Corner (four numbers meeting at a corner, and the first four 0-1-2-3)"},
-		{Bet{Kind: Line, Numbers: []int{16, 17, 18, 19, 20, 21}}, "Six line (two adjacent rows)"},
+		{Bet{Kind: Split, Numbers: []int{17, 20}}, "Split (2 adjacent numbers)"},
+		{Bet{Kind: Street, Numbers: []int{16, 17, 18}}, "Street (a row of 3; trios 0-1-2, 0-2-3)"},
+		{Bet{Kind: Corner, Numbers: []int{17, 18, 20, 21}}, "Corner (4 numbers; first four 0-1-2-3)"},
+		{Bet{Kind: Line, Numbers: []int{16, 17, 18, 19, 20, 21}}, "Six line (2 rows)"},
 		{Bet{Kind: Column, Number: 1}, "Column (\"2 to 1\")"},
 		{Bet{Kind: Dozen, Number: 1}, "Dozen (1st, 2nd or 3rd 12)"},
 		{Bet{Kind: Red}, "Red"},

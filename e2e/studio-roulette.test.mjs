@@ -4,10 +4,11 @@
 // and clears them (each stake given back through the seamless wallet), bets
 // with the keyboard, sees the countdown, the result announced, the winning
 // spots lit and the win counted; next round Repeat places the same bets
-// again, and a split and a corner on the board's lines join them (the guest,
-// on the phone, in the Inside bets mode: a street and a six line); that round
-// settles to the cent of the drawn number. Every balance is checked against
-// the ledger. ~50 s.
+// again. Inside bets: the player adds a split and a corner on the board's
+// lines (the guest, on the phone, in the Inside bets mode: a street, a six
+// line and the first four); the round settles to the cent of the drawn
+// number and Repeat places them again. Every balance is checked against the
+// ledger. ~45 s.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DESKTOP, MOBILE, screenshot, useSite, waitFor } from './lib/suite.mjs';
@@ -21,7 +22,7 @@ const see = (page, sel, want) => waitFor(async () => (await page.locator(sel).co
 const spot = (page, name) => page.getByRole('button', { name: new RegExp(`^Bet on ${name}(,|$)`) });
 
 describe('studio live roulette table', () => {
-  const site = useSite({ publish: [], env: { CASINO_ROULETTE_TIMES: '12s,1s,3s' } });
+  const site = useSite({ publish: [], env: { CASINO_ROULETTE_TIMES: '15s,1s,3s' } });
 
   /** Waits for a betting window with at least ms left. */
   async function freshWindow(ms) {
@@ -68,11 +69,11 @@ describe('studio live roulette table', () => {
       assert.equal(await guest.page.locator('.spot.in:visible').count(), 0, 'the phone shows them in the Inside bets mode');
       assert.deepEqual(await page.locator('.chip-value').allTextContents(), ['0.1', '1', '5', '25', '100']);
 
-      const round = await freshWindow(11000); // the whole window for a dozen clicks, on a loaded machine too
+      const round = await freshWindow(14000); // the whole window for a score of clicks, on a loaded machine too
       // The countdown runs from the stream's deadline.
       await page.locator(`body[data-round="${round}"][data-phase="betting"]`).waitFor();
       const s1 = Number((await text(page, '#phase')).match(/^Place your bets · (\d+) s$/)?.[1]);
-      assert.ok(s1 >= 1 && s1 <= 12, `countdown ${s1}`);
+      assert.ok(s1 >= 1 && s1 <= 15, `countdown ${s1}`);
       const w1 = await page.locator('#timer-bar').evaluate((e) => e.getBoundingClientRect().width);
       assert.ok(w1 > 0, 'the bar shows the time left');
 
@@ -106,8 +107,28 @@ describe('studio live roulette table', () => {
       p = await bet(page, () => spot(page, 'Red').click());
       assert.equal(p.staked, 110);
       await see(page, '#balance', '48.90 EUR');
+      // Inside bets on the lines: a split between 17 and 20, a corner where 1, 2, 4 and 5 meet.
+      await page.getByRole('button', { name: '1', exact: true }).click();
+      p = await bet(page, () => spot(page, 'split 17 and 20').click());
+      p = await bet(page, () => spot(page, 'corner 1, 2, 4 and 5').click());
+      assert.equal(p.staked, 310);
+      assert.deepEqual(p.bets.slice(-2).map((b) => [b.kind, b.numbers]), [['split', [17, 20]], ['corner', [1, 2, 4, 5]]]);
+      await see(page, '[data-bet="split:17-20"] .chip', '1');
+      await see(page, '[data-bet="corner:1-2-4-5"] .chip', '1');
+      await see(page, '#balance', '46.90 EUR');
+      // The inside bets are one tab stop; the arrows move among them.
+      await spot(page, 'split 17 and 20').focus();
+      await page.keyboard.press('ArrowDown');
+      assert.ok(await page.evaluate(() => document.activeElement.classList.contains('in')), 'arrows stay on the lines');
       await guest.page.getByRole('button', { name: '25', exact: true }).click();
       await bet(guest.page, () => spot(guest.page, '2nd 12').click());
+      // The phone: the Inside bets mode shows the lines' spots over taller rows.
+      await guest.page.getByRole('button', { name: 'Inside bets' }).click();
+      await bet(guest.page, () => spot(guest.page, 'street 13, 14 and 15').click());
+      await bet(guest.page, () => spot(guest.page, 'six line 28, 29, 30, 31, 32 and 33').click());
+      await bet(guest.page, () => spot(guest.page, 'first four 0, 1, 2 and 3').click());
+      const box = await spot(guest.page, 'split 17 and 20').boundingBox();
+      assert.ok(box.width >= 24 && box.height >= 24, `phone hit area ${box.width}×${box.height}`);
       await screenshot(page, 'studio-roulette-table-1280');
       await screenshot(guest.page, 'studio-roulette-table-375');
       assert.ok(await guest.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'no horizontal scroll at 375 px');
@@ -120,8 +141,11 @@ describe('studio live roulette table', () => {
       assert.equal(pl, `${n} ${colour(n)}`);
       assert.equal(await text(page, '#history span:first-child'), String(n));
       assert.ok(await page.locator(`[data-bet="straight:${n}"].hit`).count() === 1, 'the drawn number is lit');
-      const win = (n === 20 ? 3600 : 0) + (RED.includes(n) ? 20 : 0);
-      const want = ((4890 + win) / 100).toFixed(2);
+      assert.equal(await page.locator('[data-bet="split:17-20"].hit').count(), [17, 20].includes(n) ? 1 : 0);
+      assert.equal(await page.locator('[data-bet="corner:1-2-4-5"].hit').count(), [1, 2, 4, 5].includes(n) ? 1 : 0);
+      // Every bet paid at its odds on the drawn number: straight 35:1, red 1:1, split 17:1, corner 8:1.
+      const win = (n === 20 ? 3600 : 0) + (RED.includes(n) ? 20 : 0) + ([17, 20].includes(n) ? 1800 : 0) + ([1, 2, 4, 5].includes(n) ? 900 : 0);
+      const want = ((4690 + win) / 100).toFixed(2);
       assert.match(await text(page, '#announce'), new RegExp(`^Result: ${n} ${colour(n)}\\. ${win ? `You win ${(win / 100).toFixed(2)} EUR` : 'No win this round'}\\.$`));
       await screenshot(page, 'studio-roulette-result-1280');
       await screenshot(guest.page, 'studio-roulette-result-375');
@@ -131,52 +155,19 @@ describe('studio live roulette table', () => {
       await waitFor(async () => (await text(page, '#balance')) === `${want} EUR`, { what: want, timeout: 10_000 });
       assert.equal(await ledger(token), want);
 
-      // Next round: Repeat places last round's bets again.
-      const next = await freshWindow(8000);
+      // Next round: Repeat places last round's bets again, the inside ones too.
+      const next = await freshWindow(3000);
       assert.ok(next > round);
       await page.locator(`body[data-round="${next}"][data-phase="betting"]`).waitFor();
       await waitFor(async () => (await page.locator('.spot .chip').count()) === 0, { what: 'no ' + '.spot .chip', timeout: 5000 });
       p = await bet(page, () => page.getByRole('button', { name: 'Repeat' }).click());
       assert.equal(p.round, next);
-      assert.equal(p.staked, 110);
+      assert.equal(p.staked, 310);
       await see(page, '[data-bet="straight:20"] .chip', '1');
       await see(page, '[data-bet="red:0"] .chip', '0.1');
-      await see(page, '#balance', `${((4890 + win - 110) / 100).toFixed(2)} EUR`);
-      // Inside bets on the lines: a split between 17 and 20, a corner where 1, 2, 4 and 5 meet.
-      await page.getByRole('button', { name: '1', exact: true }).click();
-      p = await bet(page, () => spot(page, 'split 17 and 20').click());
-      p = await bet(page, () => spot(page, 'corner 1, 2, 4 and 5').click());
-      assert.equal(p.staked, 310);
-      assert.deepEqual(p.bets.slice(-2).map((b) => [b.kind, b.numbers]), [['split', [17, 20]], ['corner', [1, 2, 4, 5]]]);
       await see(page, '[data-bet="split:17-20"] .chip', '1');
       await see(page, '[data-bet="corner:1-2-4-5"] .chip', '1');
-      const before2 = 4890 + win - 310;
-      await see(page, '#balance', `${(before2 / 100).toFixed(2)} EUR`);
-      // The inside bets are one tab stop; the arrows move among them.
-      await spot(page, 'split 17 and 20').focus();
-      await page.keyboard.press('ArrowDown');
-      assert.ok(await page.evaluate(() => document.activeElement.classList.contains('in')), 'arrows stay on the lines');
-      // The phone: the Inside bets mode shows the lines' spots over taller rows.
-      await guest.page.getByRole('button', { name: 'Inside bets' }).click();
-      await spot(guest.page, 'street 13, 14 and 15').waitFor();
-      await bet(guest.page, () => spot(guest.page, 'street 13, 14 and 15').click());
-      await bet(guest.page, () => spot(guest.page, 'six line 28, 29, 30, 31, 32 and 33').click());
-      await bet(guest.page, () => spot(guest.page, 'first four 0, 1, 2 and 3').click());
-      const box = await spot(guest.page, 'split 17 and 20').boundingBox();
-      assert.ok(box.width >= 24 && box.height >= 24, `phone hit area ${box.width}×${box.height}`);
-      assert.ok(await guest.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'no horizontal scroll at 375 px');
-      await screenshot(page, 'studio-roulette-inside-1280');
-      await screenshot(guest.page, 'studio-roulette-inside-375');
-      // The round settles: every bet paid at its odds on the drawn number, through the wallet.
-      await page.locator(`body[data-round="${next}"][data-phase="result"]`).waitFor({ timeout: 20_000 });
-      const n2 = Number.parseInt(await text(page, '#wheel'), 10);
-      const win2 = (n2 === 20 ? 3600 : 0) + (RED.includes(n2) ? 20 : 0) + ([17, 20].includes(n2) ? 1800 : 0) + ([1, 2, 4, 5].includes(n2) ? 900 : 0);
-      assert.equal(await page.locator('[data-bet="split:17-20"].hit').count(), [17, 20].includes(n2) ? 1 : 0);
-      assert.equal(await page.locator('[data-bet="corner:1-2-4-5"].hit').count(), [1, 2, 4, 5].includes(n2) ? 1 : 0);
-      const want2 = ((before2 + win2) / 100).toFixed(2);
-      await waitFor(async () => (await text(page, '#balance')) === `${want2} EUR`, { what: want2, timeout: 10_000 });
-      assert.equal(await ledger(token), want2);
-      await screenshot(guest.page, 'studio-roulette-inside-result-375');
+      await see(page, '#balance', `${((4690 + win - 310) / 100).toFixed(2)} EUR`);
 
       // Betting on a finished round is refused, so is an undo; an unknown session is not found.
       const launched = await api(site, 'POST', '/api/studio/sessions', { gameId: 'european-roulette', mode: 'demo' });

@@ -63,8 +63,9 @@ var (
 
 // Registry stores builds under dir and their pointers in the database.
 type Registry struct {
-	db  *database.DB
-	dir string
+	db         *database.DB
+	dir        string
+	markerPath string // dir/markerFile, stat'ed on every page (joined once)
 
 	mu       sync.RWMutex
 	current  map[string]Release // cache of the pointers; the shell reads it on every page
@@ -84,7 +85,11 @@ type markerStamp struct {
 }
 
 func (g *Registry) markerStamp() markerStamp {
-	info, err := os.Stat(filepath.Join(g.dir, markerFile))
+	path := g.markerPath
+	if path == "" {
+		path = filepath.Join(g.dir, markerFile)
+	}
+	info, err := os.Stat(path)
 	if err != nil {
 		return markerStamp{}
 	}
@@ -104,7 +109,7 @@ func (g *Registry) touchMarker() {
 
 // NewRegistry returns a Registry storing files under dir.
 func NewRegistry(db *database.DB, dir string) *Registry {
-	return &Registry{db: db, dir: dir}
+	return &Registry{db: db, dir: dir, markerPath: filepath.Join(dir, markerFile)}
 }
 
 // Dir is where builds are stored.

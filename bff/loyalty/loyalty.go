@@ -12,6 +12,7 @@ package loyalty
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"sync"
 
@@ -38,6 +39,10 @@ type Service struct {
 	cache levelCache
 	rates sync.Map   // currency → minor units per point
 	run   sync.Mutex // one catch-up at a time
+
+	stmtOnce sync.Once // the catch-up's prepared statements (tail.go)
+	stmtErr  error
+	prepared []*sql.Stmt
 }
 
 // New returns the VIP club over db and the ledger (whose write queue it shares).

@@ -2,6 +2,7 @@ package loyalty
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -22,6 +23,49 @@ const qRealStakes = `SELECT a.player_id, p.currency, -p.amount
 	JOIN ledger_transactions t ON t.id = p.transaction_id
 	LEFT JOIN ledger_transactions r ON r.id = t.reverses_id
 	WHERE p.id > ? AND p.id <= ? AND (t.kind = 'bet' OR (t.kind = 'rollback' AND r.kind = 'bet'))`
+
+// The catch-up's write statements, prepared once on the writer connection
+// (outside any write transaction) and bound to each group's transaction:
+// a catch-up runs them for every player who staked since the last one, and
+// an unprepared statement is parsed and planned each time, inside the one
+// writer's time (the wallet's group commit waits behind it).
+const (
+	qMoveCursor = `UPDATE loyalty_cursor SET posting_id = ? WHERE id = 1 AND posting_id = ?`
+	qAddStake   = `INSERT INTO loyalty_stakes(player_id, currency, staked) VALUES (?, ?, ?)
+				ON CONFLICT(player_id, currency) DO UPDATE SET staked = staked + excluded.staked`
+	qStakes   = `SELECT currency, staked FROM loyalty_stakes WHERE player_id = ?`
+	qOldLevel = `SELECT COALESCE((SELECT level FROM loyalty_players WHERE player_id = ?), -1)`
+	qSetLevel = `INSERT INTO loyalty_players(player_id, points, level) VALUES (?, ?, ?)
+		ON CONFLICT(player_id) DO UPDATE SET points = excluded.points, level = excluded.level, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')`
+)
+
+// stmts are the catch-up's statements, bound to one group's transaction.
+type stmts struct {
+	tx                                               *ledger.Tx
+	moveCursor, addStake, stakes, oldLevel, setLevel *sql.Stmt
+}
+
+// prepare prepares the catch-up's statements once (outside a write
+// transaction: the writer has one connection).
+func (s *Service) prepare(ctx context.Context) error {
+	s.stmtOnce.Do(func() {
+		for _, q := range []string{qMoveCursor, qAddStake, qStakes, qOldLevel, qSetLevel} {
+			st, err := s.db.Write.PrepareContext(ctx, q)
+			if err != nil {
+				s.stmtErr = fmt.Errorf("loyalty: prepare: %w", err)
+				return
+			}
+			s.prepared = append(s.prepared, st)
+		}
+	})
+	return s.stmtErr
+}
+
+// bind binds the prepared statements to tx.
+func (s *Service) bind(tx *ledger.Tx) *stmts {
+	p := s.prepared
+	return &stmts{tx: tx, moveCursor: tx.Stmt(p[0]), addStake: tx.Stmt(p[1]), stakes: tx.Stmt(p[2]), oldLevel: tx.Stmt(p[3]), setLevel: tx.Stmt(p[4])}
+}
 
 type stakeKey struct {
 	player   int64
@@ -80,11 +124,14 @@ func (s *Service) catchUp(ctx context.Context, quiet bool) (int, error) {
 		players[k.player] = true
 	}
 	rate := func(currency string) (int64, error) { return s.minorPerPoint(ctx, currency) }
+	if err := s.prepare(ctx); err != nil {
+		return 0, err
+	}
 	var ups []levelUp
 	err = s.ledger.Do(ctx, func(tx *ledger.Tx) error {
 		ups = ups[:0]
-		q := tx.SQL()
-		res, err := q.ExecContext(tx.Context(), `UPDATE loyalty_cursor SET posting_id = ? WHERE id = 1 AND posting_id = ?`, hi, cursor)
+		q := s.bind(tx)
+		res, err := q.moveCursor.ExecContext(tx.Context(), hi, cursor)
 		if err != nil {
 			return err
 		}
@@ -95,13 +142,12 @@ func (s *Service) catchUp(ctx context.Context, quiet bool) (int, error) {
 			if d == 0 {
 				continue
 			}
-			if _, err := q.ExecContext(tx.Context(), `INSERT INTO loyalty_stakes(player_id, currency, staked) VALUES (?, ?, ?)
-				ON CONFLICT(player_id, currency) DO UPDATE SET staked = staked + excluded.staked`, k.player, k.currency, d); err != nil {
+			if _, err := q.addStake.ExecContext(tx.Context(), k.player, k.currency, d); err != nil {
 				return err
 			}
 		}
 		for p := range players {
-			up, err := settle(tx, levels, rate, p)
+			up, err := settle(q, levels, rate, p)
 			if err != nil {
 				return err
 			}
@@ -125,8 +171,9 @@ func (s *Service) catchUp(ctx context.Context, quiet bool) (int, error) {
 // settle recomputes one player's points from their running stakes (a row
 // per currency: a handful, never their history) and stores the level; it
 // returns the level reached when it went up.
-func settle(tx *ledger.Tx, levels []Level, rate func(string) (int64, error), player int64) (*levelUp, error) {
-	rows, err := tx.SQL().QueryContext(tx.Context(), `SELECT currency, staked FROM loyalty_stakes WHERE player_id = ?`, player)
+func settle(q *stmts, levels []Level, rate func(string) (int64, error), player int64) (*levelUp, error) {
+	ctx := q.tx.Context()
+	rows, err := q.stakes.QueryContext(ctx, player)
 	if err != nil {
 		return nil, err
 	}
@@ -153,12 +200,10 @@ func settle(tx *ledger.Tx, levels []Level, rate func(string) (int64, error), pla
 	}
 	lvl, _ := levelFor(levels, points)
 	old := -1 // no row yet
-	if err := tx.SQL().QueryRowContext(tx.Context(), `SELECT COALESCE((SELECT level FROM loyalty_players WHERE player_id = ?), -1)`, player).Scan(&old); err != nil {
+	if err := q.oldLevel.QueryRowContext(ctx, player).Scan(&old); err != nil {
 		return nil, err
 	}
-	if _, err := tx.SQL().ExecContext(tx.Context(), `INSERT INTO loyalty_players(player_id, points, level) VALUES (?, ?, ?)
-		ON CONFLICT(player_id) DO UPDATE SET points = excluded.points, level = excluded.level, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')`,
-		player, points, lvl.Level); err != nil {
+	if _, err := q.setLevel.ExecContext(ctx, player, points, lvl.Level); err != nil {
 		return nil, err
 	}
 	if lvl.Level > max(old, 0) {

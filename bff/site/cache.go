@@ -181,6 +181,7 @@ func (s *Site) renderShared(w http.ResponseWriter, r *http.Request, v *view, pla
 	page := c.get(k)
 	if page == nil {
 		marker := string(c.marker)
+		v.lobby()
 		p := *v.Page // the view keeps its own nonce and header for this response
 		p.Nonce = marker
 		if v.scripts != nil {

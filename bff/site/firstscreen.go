@@ -62,8 +62,7 @@ func (s *Site) firstScreen(r *http.Request, q *request, v *view) {
 	if fs == nil {
 		return
 	}
-	v.first = fs
-	v.Lobby = lobbyView(q.layout, fs, q.player != nil)
+	v.first, v.loggedIn = fs, q.player != nil
 }
 
 // lobbyView is the shell's view of a first screen.

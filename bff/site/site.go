@@ -395,6 +395,18 @@ type view struct {
 	scripts  *scriptsEntry // nil without operator scripts
 	info     int64         // version of an info page's content
 	first    *games.FirstScreen
+	// loggedIn: the first screen is a player's (its lobby view is built
+	// from first only when the page renders: a cached page needs none).
+	loggedIn bool
+}
+
+// lobby builds the shell's view of the first screen, if there is one and it
+// is not built yet. Everything it reads is part of the page's cache key
+// (layout, first, audience), so a cache hit skips it.
+func (v *view) lobby() {
+	if v.first != nil && v.Lobby == nil {
+		v.Lobby = lobbyView(v.Layout, v.first, v.loggedIn)
+	}
 }
 
 // page builds the view of one request. Its nonce is fresh, except for a
@@ -493,6 +505,7 @@ func (s *Site) render(w http.ResponseWriter, r *http.Request, v *view, status in
 		}
 		v.ownNonce() // error pages are not cached: the path is anything
 	}
+	v.lobby()
 	buf := bufPool.Get().(*bytes.Buffer)
 	buf.Reset()
 	defer putBuf(buf)

@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { ROOT } from '../lib/paths.mjs';
 import { api, newPlayer } from '../lib/players.mjs';
 import { startServer } from '../lib/server.mjs';
-import { serverCPU, writeSection } from './report.mjs';
+import { ensureWrk, pprofEnv, profile, serverCPU, writeSection } from './report.mjs';
 
 const run = promisify(execFile);
 const SECONDS = Number(process.env.PAGES_BENCH_SECONDS || 10);
@@ -23,8 +23,8 @@ const START = '<!-- pages-bench:start -->';
 const END = '<!-- pages-bench:end -->';
 const TARGET_PLAYER = 15_000;
 
-if (spawnSync('sh', ['-c', 'command -v wrk']).status !== 0) {
-  console.error('pages bench: wrk is required (apt-get install wrk)');
+if (!ensureWrk((...a) => console.log('pages bench:', ...a))) {
+  console.error('pages bench: wrk is required and could not be installed (apt-get install wrk)');
   process.exit(1);
 }
 
@@ -58,7 +58,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const f = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : 'n/a');
 
 const startLoad = loadavg().map((l) => l.toFixed(2)).join(' ');
-const server = await startServer();
+const server = await startServer({ env: pprofEnv() });
 const site = { server };
 const kinds = {};
 try {
@@ -81,7 +81,9 @@ try {
   for (let i = 0; i < REPEAT; i++) {
     // Interleaved, so a neighbour's burst of work lands on every kind alike.
     for (const [name, h] of runs) {
+      const prof = name === (process.env.PAGES_BENCH_PROFILE_KIND || 'player') ? profile(Math.max(1, SECONDS - 2)) : null;
       const r = await wrk(url, h, server.process.pid);
+      await prof;
       (kinds[name] ??= []).push(r);
       console.log(`pages: ${name} run ${i + 1}: ${f(r.rps)} pages/s, p50 ${f(r.p50Ms, 2)} ms, p99 ${f(r.p99Ms, 2)} ms, server CPU ${f(r.cpuUs, 1)} µs/page, load ${r.load.toFixed(2)}, errors ${r.errors}`);
     }

@@ -13,6 +13,7 @@ import { launchBrowser, openPage } from '../lib/browser.mjs';
 import { waitForApp } from '../lib/app.mjs';
 import { ROOT } from '../lib/paths.mjs';
 import { startServer } from '../lib/server.mjs';
+import { ensureWrk } from './report.mjs';
 
 const run = promisify(execFile);
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
@@ -24,24 +25,6 @@ const TARGET_JS_KB = 150;
 const log = (...a) => console.log('bench:', ...a);
 
 // --- load tool -----------------------------------------------------------------
-
-function haveWrk() {
-  return spawnSync('sh', ['-c', 'command -v wrk'], { encoding: 'utf8' }).status === 0;
-}
-
-/** Installs Debian's wrk when missing (root or sudo). */
-function ensureWrk() {
-  if (haveWrk()) return true;
-  log('wrk missing: apt-get install -y wrk');
-  const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  let r = spawnSync('sh', ['-c', `${sudo}apt-get install -y -qq wrk`], { stdio: 'inherit', env });
-  if (r.status !== 0) {
-    spawnSync('sh', ['-c', `${sudo}apt-get update -qq`], { stdio: 'inherit', env });
-    r = spawnSync('sh', ['-c', `${sudo}apt-get install -y -qq wrk`], { stdio: 'inherit', env });
-  }
-  return haveWrk();
-}
 
 const toMs = (v, unit) => Number(v) * ({ us: 0.001, ms: 1, s: 1000 }[unit] ?? 1);
 
@@ -58,7 +41,7 @@ function parseWrk(out) {
 }
 
 async function load(url, { headers = [] } = {}) {
-  if (ensureWrk()) {
+  if (ensureWrk(log)) {
     const args = ['-t2', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--latency', '--timeout', '5s'];
     for (const h of headers) args.push('-H', h);
     const { stdout } = await run('wrk', [...args, url], { maxBuffer: 1 << 20 });

@@ -13,7 +13,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ROOT } from '../lib/paths.mjs';
-import { serverCPU, writeSection } from './report.mjs';
+import { pprofEnv, profile, serverCPU, writeSection } from './report.mjs';
 import { casino, freshDataDir, sleep, startServer } from '../lib/server.mjs';
 
 const run = promisify(execFile);
@@ -32,7 +32,7 @@ const bench = async (...args) => (await run(tool, args, { cwd: ROOT, maxBuffer: 
 const load = loadavg().map((l) => l.toFixed(2)).join(' ');
 const dataDir = await freshDataDir('casino-walletbench-');
 const secret = await bench('prepare', '--data', dataDir, '--players', String(PLAYERS));
-let server = await startServer({ publish: false, dataDir });
+let server = await startServer({ publish: false, dataDir, env: pprofEnv() });
 const acked = join(dataDir, 'acked.txt');
 const results = [];
 let crash;
@@ -41,7 +41,9 @@ try {
   await bench('run', ...common(CONCS[0]), '--seconds', '1'); // warm-up: connections, statements, page cache
   for (const c of CONCS) {
     const cpu0 = serverCPU(server.process.pid);
+    const prof = profile(Math.max(1, SECONDS - 2));
     const r = JSON.parse(await bench('run', ...common(c), '--seconds', String(SECONDS), '--acked', acked));
+    await prof;
     // The server's own CPU per round: on a shared machine this, not the wall
     // clock, tells what the server would do with the cores to itself.
     r.serverCpuUsPerRound = Math.round(((serverCPU(server.process.pid) - cpu0) * 1e6) / Math.max(r.rounds, 1));

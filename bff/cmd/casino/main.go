@@ -196,6 +196,9 @@ func serve(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := startPprof(); err != nil {
+		return err
+	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		return err

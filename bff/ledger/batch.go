@@ -250,11 +250,14 @@ func (l *Ledger) runGroup(group []*job) {
 			finish(fmt.Errorf("ledger: savepoint: %w", err))
 			return
 		}
+		saved := snapshot(w.shared)
 		results[i] = runJob(j, w)
 		var err error
 		if results[i] != nil {
 			_, err = w.ExecContext(ctx, sqlRollbackTo)
-			clear(w.shared) // the job's balances are undone: read them again
+			// The job's balances are undone: the shared rows are back to
+			// what they were before it (written or still pending).
+			restore(w.shared, saved)
 		} else {
 			ran++
 		}
@@ -270,6 +273,11 @@ func (l *Ledger) runGroup(group []*job) {
 	if ran == 0 {
 		sqlTx.Rollback()
 		finish(nil)
+		return
+	}
+	if err := flushShared(ctx, w); err != nil {
+		sqlTx.Rollback()
+		finish(err)
 		return
 	}
 	if err := sqlTx.Commit(); err != nil {
@@ -288,4 +296,38 @@ func runJob(j *job, w writeTx) (err error) {
 	}()
 	w.accounts = map[string]*balanceRow{}
 	return j.fn(&Tx{ctx: context.WithoutCancel(j.ctx), w: w})
+}
+
+// snapshot copies the group's shared rows before a job.
+func snapshot(shared map[string]*balanceRow) map[string]balanceRow {
+	saved := make(map[string]balanceRow, len(shared))
+	for k, r := range shared {
+		saved[k] = *r
+	}
+	return saved
+}
+
+// restore puts the shared rows back as snapshot saved them (after a job
+// rolled back to its savepoint).
+func restore(shared map[string]*balanceRow, saved map[string]balanceRow) {
+	clear(shared)
+	for k, r := range saved {
+		shared[k] = &r
+	}
+}
+
+// flushShared writes the balances of the shared rows the group's posts
+// changed, once each, before the group commits: their postings carry each
+// balance after them, and the row ends on the last.
+func flushShared(ctx context.Context, w writeTx) error {
+	for _, r := range w.shared {
+		if !r.dirty {
+			continue
+		}
+		if _, err := w.ExecContext(ctx, sqlUpdateBalance, r.balance, r.id); err != nil {
+			return fmt.Errorf("ledger: update balance: %w", err)
+		}
+		r.dirty = false
+	}
+	return nil
 }

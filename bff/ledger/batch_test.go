@@ -175,3 +175,49 @@ func TestSharedAccountsInOneGroup(t *testing.T) {
 	}
 	mustCheck(t, l)
 }
+
+// TestSharedBalancesWrittenOncePerGroup: the provider's row takes every
+// post of a group but is written once, before the COMMIT; a job that rolls
+// back in the middle takes its share of the pending balance with it.
+func TestSharedBalancesWrittenOncePerGroup(t *testing.T) {
+	ctx := context.Background()
+	l, db := newTestLedger(t, 3)
+	if _, err := l.prepared(ctx); err != nil {
+		t.Fatal(err)
+	}
+	deposit := func(i int, fail bool) *job {
+		return &job{ctx: ctx, done: make(chan jobResult, 1), fn: func(tx *Tx) error {
+			if _, err := tx.Post(Transfer{IdempotencyKey: fmt.Sprint("s-", i), Kind: KindDeposit, Postings: []Posting{
+				{Account: Provider("sandbox"), Amount: eurs("-1.00")}, {Account: PlayerReal(int64(1 + i%3)), Amount: eurs("1.00")},
+			}}); err != nil {
+				return err
+			}
+			if fail {
+				return errors.New("refused after posting")
+			}
+			return nil
+		}}
+	}
+	group := []*job{deposit(0, false), deposit(1, true), deposit(2, false), deposit(3, true)}
+	l.runGroup(group)
+	for i, j := range group {
+		if r := <-j.done; (r.err != nil) != (i%2 == 1) {
+			t.Fatalf("job %d: %v", i, r.err)
+		}
+	}
+	var balance int64
+	if err := db.Read.QueryRowContext(ctx, `SELECT balance FROM ledger_accounts WHERE name = ?`, Provider("sandbox")).Scan(&balance); err != nil || balance != -200 {
+		t.Fatalf("provider balance %d (%v), want -200", balance, err)
+	}
+	mustCheck(t, l)
+	// The next group starts from the written row.
+	group = []*job{deposit(4, false)}
+	l.runGroup(group)
+	if r := <-group[0].done; r.err != nil {
+		t.Fatal(r.err)
+	}
+	if err := db.Read.QueryRowContext(ctx, `SELECT balance FROM ledger_accounts WHERE name = ?`, Provider("sandbox")).Scan(&balance); err != nil || balance != -300 {
+		t.Fatalf("provider balance %d (%v), want -300", balance, err)
+	}
+	mustCheck(t, l)
+}

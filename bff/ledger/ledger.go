@@ -397,6 +397,9 @@ type balanceRow struct {
 	id      int64
 	kind    AccountKind
 	balance int64
+	// dirty: a shared row (house, game, provider) whose balance is not
+	// written yet; the group writes it once before its COMMIT (batch.go).
+	dirty bool
 }
 
 // result is what apply stored: a committed transaction, or a failed one
@@ -494,6 +497,13 @@ func apply(ctx context.Context, tx writeTx, r request) (result, error) {
 		return result{}, fmt.Errorf("ledger: store postings: %w", err)
 	}
 	for _, row := range rows {
+		if !row.kind.PlayerOnly() && tx.shared != nil {
+			// The house, game and provider rows take part in nearly every
+			// post of a group: their balance is written once per group,
+			// before the COMMIT (flushShared), not once per post.
+			row.dirty = true
+			continue
+		}
 		if _, err := tx.ExecContext(ctx, sqlUpdateBalance, row.balance, row.id); err != nil {
 			return result{}, fmt.Errorf("ledger: update balance: %w", err)
 		}

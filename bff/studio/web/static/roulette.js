@@ -217,11 +217,12 @@
     $('total').textContent = cur(sum(st.mine));
     buttons();
   }
+  function off(b, v) { if (b.disabled !== v) b.disabled = v; }
   function buttons() {
     var open = betting(), any = sum(st.mine) > 0;
-    $('undo').disabled = !open || !any;
-    $('clear').disabled = !open || !any;
-    $('repeat').disabled = !open || !Object.keys(st.last).length;
+    off($('undo'), !open || !any);
+    off($('clear'), !open || !any);
+    off($('repeat'), !open || !Object.keys(st.last).length);
   }
   // Requests to the table go one after another, so an undo follows the
   // placement it undoes.
@@ -266,6 +267,11 @@
   // The wheel: the 37 pockets in the European order, drawn as SVG sectors;
   // it turns while the ball is in play and comes to rest with the drawn
   // number under the pointer at the top (reduced motion: no long turn).
+  // The sectors are drawn once into their own <svg> inside an HTML element,
+  // #disc-turn, that turns by a CSS transform transition: the compositor
+  // rotates the already painted wheel every frame (turning an SVG <g> made
+  // the renderer lay out and repaint the whole drawing 60 times a second).
+  // #disc above it holds the ball, which does not turn.
   var ORDER = [0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26];
   var turn = 0, STOP_MS = calm ? 0 : 2200;
   function drawWheel() {
@@ -279,21 +285,28 @@
     parts.push('<circle cx="100" cy="100" r="62" fill="#5a3a1a" stroke="#d4af37" stroke-width="3"/>');
     for (var k = 0; k < 8; k++) parts.push('<path d="M100 100L100 44" stroke="#d4af37" stroke-width="3" stroke-linecap="round" transform="rotate(' + (k * 45) + ' 100 100)"/>');
     parts.push('<circle cx="100" cy="100" r="14" fill="#d4af37"/>');
-    svg.innerHTML = '<g id="disc-turn">' + parts.join('') + '</g><circle id="ball" class="ball" cx="100" cy="29" r="5" fill="#fafafa" stroke="#999" stroke-width=".8"/>';
+    var disc = document.createElement('div');
+    disc.id = 'disc-turn'; disc.className = 'disc-turn';
+    disc.innerHTML = '<svg viewBox="0 0 200 200" aria-hidden="true" focusable="false">' + parts.join('') + '</svg>';
+    svg.parentNode.insertBefore(disc, svg);
+    svg.innerHTML = '<circle id="ball" class="ball" cx="100" cy="29" r="5" fill="#fafafa" stroke="#999" stroke-width=".8"/>';
+  }
+  function turnTo(deg, how) {
+    var g = $('disc-turn');
+    g.style.transition = how;
+    g.style.transform = 'rotate(' + deg + 'deg)';
   }
   function spinWheel() {
-    var g = $('disc-turn'); if (!g) return;
+    if (!$('disc-turn')) return;
     $('ball').classList.remove('on');
-    g.style.transition = calm ? 'none' : 'transform 4s linear';
     turn += calm ? 0 : 720;
-    g.style.transform = 'rotate(' + turn + 'deg)';
+    turnTo(turn, calm ? 'none' : 'transform 4s linear');
   }
   function stopWheel(n, now) {
-    var g = $('disc-turn'); if (!g) return;
+    if (!$('disc-turn')) return;
     var want = -ORDER.indexOf(n) * 360 / 37, base = Math.ceil((turn - want) / 360) * 360 + (calm || now ? 0 : 360);
     turn = base + want;
-    g.style.transition = calm || now ? 'none' : 'transform 2.2s cubic-bezier(.15,.7,.2,1)';
-    g.style.transform = 'rotate(' + turn + 'deg)';
+    turnTo(turn, calm || now ? 'none' : 'transform 2.2s cubic-bezier(.15,.7,.2,1)');
     $('disc').dataset.number = String(n);
     setTimeout(function () { $('ball').classList.add('on'); }, calm || now ? 0 : STOP_MS);
   }
@@ -341,24 +354,30 @@
     }
     $('announce').textContent = text;
   }
+  // Writes only what changed: the countdown runs every 100 ms, and an
+  // unchanged text set again still costs the page a layout.
+  function put(el, text) { if (el.textContent !== text) el.textContent = text; }
+  function attr(el, k, v) { if (el.getAttribute(k) !== v) el.setAttribute(k, v); }
+  // The time bar shrinks by a transform (scaleX), which the compositor
+  // draws without a layout.
   function tick() {
     var t = st.table; if (!t) return;
-    var now = Date.now() + st.skew, bar = $('timer-bar'), timer = $('timer');
+    var now = Date.now() + st.skew, bar = $('timer-bar'), timer = $('timer'), phase = $('phase');
     if (t.phase === 'betting') {
       var left = Math.max(0, t.closesAt - now), total = Math.max(1, t.closesAt - (t.opensAt || t.closesAt - 15000)), s = Math.ceil(left / 1000);
-      $('phase').textContent = left > 0 ? 'Place your bets · ' + s + ' s' : 'No more bets';
-      bar.style.width = (100 * left / total).toFixed(1) + '%';
-      timer.classList.toggle('low', left < 3000);
-      timer.setAttribute('aria-valuemax', String(Math.round(total / 1000)));
-      timer.setAttribute('aria-valuenow', String(s));
-      timer.setAttribute('aria-valuetext', s + ' seconds left to bet');
+      put(phase, left > 0 ? 'Place your bets · ' + s + ' s' : 'No more bets');
+      bar.style.transform = 'scaleX(' + (left / total).toFixed(3) + ')';
+      if (timer.classList.contains('low') !== left < 3000) timer.classList.toggle('low', left < 3000);
+      attr(timer, 'aria-valuemax', String(Math.round(total / 1000)));
+      attr(timer, 'aria-valuenow', String(s));
+      attr(timer, 'aria-valuetext', s + ' seconds left to bet');
     } else {
-      bar.style.width = '0%';
-      timer.setAttribute('aria-valuenow', '0');
-      timer.setAttribute('aria-valuetext', 'Betting closed');
+      if (bar.style.transform !== 'scaleX(0)') bar.style.transform = 'scaleX(0)';
+      attr(timer, 'aria-valuenow', '0');
+      attr(timer, 'aria-valuetext', 'Betting closed');
     }
-    if (t.phase === 'spinning') $('phase').textContent = 'No more bets · the wheel is spinning';
-    if (t.phase === 'result') $('phase').textContent = st.shown === t.round ? 'Next round in ' + Math.max(0, Math.ceil((t.nextRoundAt - now) / 1000)) + ' s' : 'The ball is settling…';
+    if (t.phase === 'spinning') put(phase, 'No more bets · the wheel is spinning');
+    if (t.phase === 'result') put(phase, st.shown === t.round ? 'Next round in ' + Math.max(0, Math.ceil((t.nextRoundAt - now) / 1000)) + ' s' : 'The ball is settling…');
     buttons();
   }
   function onTable(t) {

@@ -6,10 +6,25 @@
   var $ = function (id) { return document.getElementById(id); };
   var state = { sid: '', game: null, bets: [], bet: 0, busy: false, balance: '', currency: '', decimals: 2, free: null };
   var artCache = {};
-  // The drawn symbol (art.js), made once per symbol id.
+  // The drawn symbol (art.js) as an image: each symbol's SVG made once into
+  // a data: URL, so a cell or a reel strip shows it as an <img>, decoded and
+  // rasterised once, never parsed or laid out again (an inline SVG per cell
+  // cost a parse, a style pass and an SVG layout at every reel stop).
   function art(s) {
-    if (!artCache[s.id]) artCache[s.id] = window.studioArt.svg(s, state.game.symbols.indexOf(s));
+    if (!artCache[s.id]) {
+      var svg = window.studioArt.svg(s, state.game.symbols.indexOf(s)).replace('<svg ', '<svg xmlns="http://www.w3.org/2000/svg" ');
+      artCache[s.id] = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(svg);
+    }
     return artCache[s.id];
+  }
+  function artImg(s) {
+    var i = document.createElement('img');
+    i.className = 'art'; i.alt = ''; i.draggable = false; i.src = art(s);
+    return i;
+  }
+  function setArt(c, s) {
+    if (c.dataset.symbol === s.id) return;
+    c.firstChild.src = art(s); c.dataset.symbol = s.id;
   }
   // The game's scene behind the page and its logo in the header (art.js).
   (function () {
@@ -24,20 +39,50 @@
   function money(minor) { return client.money(minor, state.decimals); }
   function symbol(id) { for (var i = 0; i < state.game.symbols.length; i++) if (state.game.symbols[i].id === id) return state.game.symbols[i]; return { id: id, name: id }; }
 
+  // The reels: a column per reel holding its rows of cells (the symbols
+  // shown) and, over them, a strip of the reel's own symbols that rolls
+  // while it spins. The strip holds the same run of symbols twice and moves
+  // down by half its height in a loop, a CSS transform animation: the
+  // compositor moves it, the page does no work per frame. Strips and cells
+  // sit on their own compositor layers from the start, so a spin starting
+  // or a reel stopping changes only a layer's opacity or transform, never
+  // a repaint; only the cells whose symbol changes are painted again.
+  var STRIP = 5;
   function buildGrid() {
     var g = state.game, reels = $('reels');
-    reels.style.gridTemplateRows = 'repeat(' + g.rows + ', auto)';
     reels.style.gridTemplateColumns = 'repeat(' + g.reels + ', 1fr)';
     $('stage').style.setProperty('--cols', g.reels);
     $('stage').style.setProperty('--rows', g.rows);
-    reels.innerHTML = '';
-    for (var r = 0; r < g.reels; r++) for (var j = 0; j < g.rows; j++) {
-      var c = document.createElement('div');
-      c.className = 'cell'; c.id = 'c' + r + '_' + j; c.setAttribute('role', 'img');
-      reels.appendChild(c);
+    reels.textContent = '';
+    for (var r = 0; r < g.reels; r++) {
+      var col = document.createElement('div'), cells = document.createElement('div');
+      col.className = 'reel'; col.id = 'reel' + r;
+      cells.className = 'cells';
+      for (var j = 0; j < g.rows; j++) {
+        var c = document.createElement('div');
+        c.className = 'cell'; c.id = 'c' + r + '_' + j; c.setAttribute('role', 'img');
+        c.appendChild(artImg(symbol(g.strips[r][j])));
+        c.dataset.symbol = g.strips[r][j];
+        cells.appendChild(c);
+      }
+      col.appendChild(cells);
+      var strip = document.createElement('div'), roll = document.createElement('div'), from = (r * 7) % g.strips[r].length;
+      strip.className = 'strip'; strip.setAttribute('aria-hidden', 'true');
+      roll.className = 'roll';
+      roll.style.animationDuration = (STRIP * 70 + r * 10) + 'ms';
+      for (var k = 0; k < 2 * STRIP; k++) {
+        var f = document.createElement('div'), fs = symbol(g.strips[r][(from + k % STRIP) % g.strips[r].length]);
+        f.className = 'face' + (fs.wild ? ' wild' : '') + (fs.scatter ? ' scatter' : '');
+        f.appendChild(artImg(fs));
+        roll.appendChild(f);
+      }
+      strip.appendChild(roll); col.appendChild(strip);
+      reels.appendChild(col);
     }
     var idle = g.strips.map(function (s) { return s.slice(0, g.rows); });
     draw(idle, [], []);
+    // Every symbol decoded before the first spin.
+    g.symbols.forEach(function (s) { var i = new Image(); i.src = art(s); if (i.decode) i.decode().catch(function () {}); });
   }
 
   function draw(window, hits, expanded) {
@@ -45,10 +90,10 @@
     for (var r = 0; r < g.reels; r++) {
       for (var j = 0; j < g.rows; j++) {
         var id = expanded.indexOf(r + 1) >= 0 ? wildId() : window[r][j];
-        var s = symbol(id), c = $('c' + r + '_' + j);
-        if (c.dataset.symbol !== id) { c.innerHTML = art(s); c.dataset.symbol = id; }
-        c.setAttribute('aria-label', s.name);
-        c.className = 'cell' + (s.wild ? ' wild' : '') + (s.scatter ? ' scatter' : '') + (hits[r * g.rows + j] ? ' hit' : '');
+        var s = symbol(id), c = $('c' + r + '_' + j), cls = 'cell' + (s.wild ? ' wild' : '') + (s.scatter ? ' scatter' : '') + (hits[r * g.rows + j] ? ' hit' : '');
+        setArt(c, s);
+        if (c.getAttribute('aria-label') !== s.name) c.setAttribute('aria-label', s.name);
+        if (c.className !== cls) c.className = cls;
         names.push(s.name);
       }
     }
@@ -163,7 +208,6 @@
     }
     function mark(name) { if (!muted) document.body.dataset.sound = name; }
     var fx = {
-      tick: function () { tone(1400, 0, 0.025, 'square', 0.025); },
       stop: function () { tone(190, 0, 0.14, 'triangle', 0.2, 70); mark('stop'); },
       win: function () { [523, 659, 784, 1047].forEach(function (f, i) { tone(f, i * 0.08, 0.22, 'triangle', 0.12); }); mark('win'); },
       big: function () {
@@ -172,11 +216,30 @@
         mark('big');
       }
     };
+    // The reels' ticking: one 95 ms click rendered once into a buffer that
+    // the audio thread loops until the last reel stops (a timer making a
+    // new oscillator every 95 ms kept the page's main thread busy mid-spin).
+    var tickBuf = null;
+    function ticking(on) {
+      if (ticker) { try { ticker.stop(); } catch (e) { /* not started */ } ticker.disconnect(); ticker = 0; }
+      var c = on && ac(); if (!c) return;
+      if (!tickBuf) {
+        var rate = c.sampleRate, n = Math.round(rate * 0.095), len = Math.round(rate * 0.025), att = Math.round(rate * 0.003);
+        tickBuf = c.createBuffer(1, n, rate);
+        var d = tickBuf.getChannelData(0);
+        for (var i = 0; i < len; i++) {
+          var env = i < att ? i / att : Math.exp(-5.5 * (i - att) / (len - att));
+          d[i] = (Math.sin(2 * Math.PI * 1400 * i / rate) >= 0 ? 0.025 : -0.025) * env;
+        }
+      }
+      ticker = c.createBufferSource(); ticker.buffer = tickBuf; ticker.loop = true;
+      ticker.connect(c.destination); ticker.start();
+    }
     return {
       unlock: ac, stop: fx.stop, win: fx.win, big: fx.big,
       spinning: function (on) {
-        clearInterval(ticker); ticker = 0;
-        if (on && !muted) { ticker = setInterval(fx.tick, 95); mark('spin'); }
+        ticking(on && !muted);
+        if (on && !muted) mark('spin');
       }
     };
   })();
@@ -223,6 +286,7 @@
     delete $('win').dataset.done;
     $('win').textContent = money(0);
     Array.prototype.forEach.call(document.querySelectorAll('.cell.still'), function (c) { c.classList.remove('still'); });
+    Array.prototype.forEach.call(document.querySelectorAll('.reel.landed'), function (c) { c.classList.remove('landed'); });
     say('Spinning…');
     sound.spinning(true);
     var started = Date.now();
@@ -250,7 +314,9 @@
       .then(function () {
         state.busy = false; $('spin').disabled = false; if ($('buy')) $('buy').disabled = false;
         if (state.free) showFree();
-        $('spin').focus({ preventScroll: true });
+        // Focus asks for an up-to-date layout: given in the next frame, where
+        // the layout is made anyway, and only when it moves.
+        window.requestAnimationFrame(function () { if (document.activeElement !== $('spin')) $('spin').focus({ preventScroll: true }); });
       });
   }
 
@@ -267,9 +333,10 @@
       seq = seq.then(function () { return step || r === 0 ? sleep(step) : null; }).then(function () {
         for (var j = 0; j < g.rows; j++) {
           var s = symbol(spin.window[r][j]), c = $('c' + r + '_' + j);
-          c.innerHTML = art(s); c.dataset.symbol = s.id; c.setAttribute('aria-label', s.name);
+          setArt(c, s); c.setAttribute('aria-label', s.name);
           c.classList.add('still');
         }
+        $('reel' + r).classList.add('landed');
         if (step || r === 0) sound.stop();
         if (r === g.reels - 1) sound.spinning(false);
       });

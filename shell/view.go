@@ -60,6 +60,9 @@ type Labels struct {
 	OfflineTitle, OfflineText                                                   string
 	// The lobby's first screen (lobby.* ids; LobbyCount is the ICU plural).
 	LobbyTitle, LobbyCategories, LobbyAll, LobbyCount, LobbyLoadMore, LobbyEmptyTitle, LobbyEmptyText string
+	// LobbyTexts are the lobby's texts of the game page's and the
+	// promotions' first screens, by message id (bff/site firstscreen.go).
+	LobbyTexts map[string]string
 }
 
 // Layout is what every page of one language shares while the settings stay the
@@ -177,6 +180,10 @@ type Page struct {
 	HeaderSlot string
 	// Lobby is the lobby's server-rendered first screen (nil: the skeleton).
 	Lobby *Lobby
+	// Game and Promotions are the first screens of the game page and of
+	// /promotions (nil: the skeleton).
+	Game       *GameView
+	Promotions *PromotionsView
 }
 
 // LoggedIn reports whether a player is logged in.
@@ -278,3 +285,62 @@ const (
 	// width); the rest are loading="lazy".
 	EagerTiles = 6
 )
+
+// GameView is the server-rendered first screen of the game page
+// /casino/games/{slug} (issue 19): the same markup and classes the lobby's
+// React page renders (frontends/lobby/src/pages/GamePage.tsx). JSON is
+// embedded once as <script id="lobby-game">.
+type GameView struct {
+	Name, Thumb                  string
+	Back, FrameTitle, StatsLabel string
+	Facts                        []Fact
+	// The play buttons are links: Play (a player: the game's play address
+	// with mode=real) or Log in to play (a visitor: ?modal=login), and Demo
+	// when the game offers it. "" = none.
+	PlayHref, PlayLabel   string
+	DemoHref, DemoLabel   string
+	RulesHref, RulesLabel string
+	Pulse                 bool // a logged-in player: the Game Pulse's reserved place
+	JSON                  string
+}
+
+// Fact is one line of the game's facts (RTP, max multiplier, min bet).
+type Fact struct {
+	Label, Value string
+}
+
+// PromotionsView is the server-rendered first screen of /promotions (issue
+// 19): the banners as the lobby's React page renders them
+// (frontends/lobby/src/pages/PromotionsPage.tsx). JSON is embedded once as
+// <script id="lobby-promotions">.
+type PromotionsView struct {
+	Title                 string
+	EmptyTitle, EmptyText string
+	Banners               []PromoBanner
+	JSON                  string
+}
+
+// PromoBanner is one promotion's banner.
+type PromoBanner struct {
+	Ref        string // code, else id (data-bonus, the details link)
+	Background string // a validated CSS colour, "" = the card's
+	Image      string
+	// Label24h: the 24h label and its hint, "" = none.
+	Label24h, Label24hHint        string
+	Title, Secondary, Description string
+	// Exactly one of: Claim (a player's claim button), Login (a visitor's
+	// "Log in to claim" link), LinkHref (a link to the promotion's page).
+	Claim, Login              string
+	LinkHref, LinkLabel       string
+	DetailsHref, DetailsLabel string
+}
+
+// Promotion banner images are 16:7 (the CSS sets the displayed size).
+const (
+	PromoWidth  = "640"
+	PromoHeight = "280"
+)
+
+// EagerPromos is how many promotion banners load at once (the first row at
+// desktop width); the rest are loading="lazy".
+const EagerPromos = 2

@@ -21,7 +21,8 @@ type HTTP struct {
 	// BetScale answers bets in the caller's currency (nil: at face value).
 	BetScale BetScale
 
-	first firstMemo // visitors' first screens (firstscreen.go)
+	first       firstMemo // visitors' first screens (firstscreen.go)
+	gameScreens gameMemo  // game pages' first screens (gamescreen.go)
 }
 
 // Routes registers the catalogue's calls on mux.

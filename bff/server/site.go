@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"casino/bff/bonus"
 	"casino/bff/games"
 	"casino/bff/onboarding"
 	"casino/bff/settings"
@@ -34,6 +35,12 @@ func (a *App) mountSite(mux *http.ServeMux) error {
 		// and get-full-category-list (bff/games/firstscreen.go).
 		lobby := &games.HTTP{Catalogue: a.Games.Catalogue, Sessions: a.Sessions, Settings: a.Settings, Country: a.callerCountry, BetScale: a.betScale}
 		s.SetFirstScreen(lobby.FirstScreen)
+		s.SetGameScreen(lobby.GameScreen)
+	}
+	if a.Bonus != nil {
+		// /promotions: the same query as the lobby's get-all-bonus (bff/bonus/screen.go).
+		web := &bonus.Web{Service: a.Bonus, Sessions: a.Sessions, Locate: a.Accounts.Locate}
+		s.SetPromotions(web.Screen)
 	}
 	s.Routes(mux)
 	return nil

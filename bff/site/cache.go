@@ -8,7 +8,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"casino/bff/games"
 	"casino/shell"
 )
 
@@ -46,7 +45,7 @@ type pageKey struct {
 	path        string
 	modal, name string
 	audience    audience
-	first       *games.FirstScreen // the lobby's first screen (a pointer per version of its data)
+	first       any // the first screen's data (a pointer per version of it)
 }
 
 // audience is who a shared page is for: a guest, or a logged-in player

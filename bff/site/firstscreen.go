@@ -1,6 +1,7 @@
 package site
 
 import (
+	"cmp"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -10,6 +11,7 @@ import (
 	"golang.org/x/text/feature/plural"
 	"golang.org/x/text/language"
 
+	"casino/bff/bonus"
 	"casino/bff/games"
 	"casino/bff/session"
 	"casino/shell"
@@ -23,6 +25,33 @@ type FirstScreenFunc func(r *http.Request, p *session.Player, locale, category s
 
 // SetFirstScreen sets Deps.FirstScreen (before Routes).
 func (s *Site) SetFirstScreen(f FirstScreenFunc) { s.deps.FirstScreen = f }
+
+// GameScreenFunc answers the game page's first screen (games.HTTP.GameScreen):
+// nil, nil when there is none. The same pointer for the same inputs.
+type GameScreenFunc func(r *http.Request, p *session.Player, slug string) (*games.GameScreen, error)
+
+// PromotionsFunc answers the first screen of /promotions (bonus.Web.Screen).
+// The same pointer for the same document.
+type PromotionsFunc func(r *http.Request, p *session.Player, lang string) (*bonus.Screen, error)
+
+// SetGameScreen sets Deps.GameScreen (before Routes).
+func (s *Site) SetGameScreen(f GameScreenFunc) { s.deps.GameScreen = f }
+
+// SetPromotions sets Deps.Promotions (before Routes).
+func (s *Site) SetPromotions(f PromotionsFunc) { s.deps.Promotions = f }
+
+// gameSlug says whether path is a game page (/casino/games/{slug}) and which game.
+func gameSlug(path string) (string, bool) {
+	rest, ok := strings.CutPrefix(path, "/casino/games/")
+	if !ok || rest == "" || strings.Contains(rest, "/") {
+		return "", false
+	}
+	slug, err := url.PathUnescape(rest)
+	if err != nil || slug == "" {
+		return "", false
+	}
+	return slug, true
+}
 
 // lobbyCategory says whether path is a lobby page the server renders the
 // first screen of (/, /casino, /casino/{category}) and which category.
@@ -47,7 +76,18 @@ func lobbyCategory(path, root string) (string, bool) {
 // firstScreen adds the lobby's first screen to a lobby page. Failures are
 // logged and the page keeps its skeleton (the lobby then fetches as before).
 func (s *Site) firstScreen(r *http.Request, q *request, v *view) {
-	if s.deps.FirstScreen == nil || v.App != shell.AppLobby || fragment(r) == "header" {
+	if v.App != shell.AppLobby || fragment(r) == "header" {
+		return
+	}
+	if slug, ok := gameSlug(r.URL.Path); ok {
+		s.gameScreen(r, q, v, slug)
+		return
+	}
+	if r.URL.Path == "/promotions" {
+		s.promotionsScreen(r, q, v)
+		return
+	}
+	if s.deps.FirstScreen == nil {
 		return
 	}
 	category, ok := lobbyCategory(r.URL.Path, q.settings.PageURL("root"))
@@ -63,6 +103,142 @@ func (s *Site) firstScreen(r *http.Request, q *request, v *view) {
 		return
 	}
 	v.first, v.loggedIn = fs, q.player != nil
+}
+
+// gameScreen adds the game page's first screen; failures are logged and
+// the page keeps its skeleton.
+func (s *Site) gameScreen(r *http.Request, q *request, v *view, slug string) {
+	if s.deps.GameScreen == nil {
+		return
+	}
+	gs, err := s.deps.GameScreen(r, q.player, slug)
+	if err != nil {
+		slog.Error("site: game page first screen", "path", r.URL.Path, "err", err)
+		return
+	}
+	if gs == nil {
+		return
+	}
+	v.first, v.loggedIn = gs, q.player != nil
+}
+
+// gameView is the shell's view of a game page: the same texts and links
+// as the lobby's GamePage.tsx.
+func gameView(l *shell.Layout, g *games.Game, loggedIn bool) *shell.GameView {
+	t := l.Labels.LobbyTexts
+	gv := &shell.GameView{
+		Name: g.Name, Thumb: g.ThumbnailURL, Back: t["lobby.game.back"], FrameTitle: t["lobby.game.frame"],
+		StatsLabel: t["lobby.game.stats"], Pulse: loggedIn,
+	}
+	num := func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+	if g.Provider != "" {
+		gv.Facts = append(gv.Facts, shell.Fact{Label: t["lobby.game.provider"], Value: g.Provider})
+	}
+	gv.Facts = append(gv.Facts,
+		shell.Fact{Label: t["lobby.game.rtp"], Value: strings.ReplaceAll(t["lobby.game.rtp.value"], "{value}", num(g.ReturnToPlayer))},
+		shell.Fact{Label: t["lobby.game.maxMultiplier"], Value: strings.ReplaceAll(t["lobby.game.multiplier.value"], "{value}", num(g.MaxMultiplier))})
+	if g.MinBet != "" {
+		gv.Facts = append(gv.Facts, shell.Fact{Label: t["lobby.game.minBet"], Value: moneyText(g.MinBet, g.CurrencyCode, l.Lang)})
+	}
+	play := func(mode string) string {
+		sep := "?"
+		if strings.Contains(g.PlayURL, "?") {
+			sep = "&"
+		}
+		return g.PlayURL + sep + "mode=" + mode
+	}
+	switch {
+	case !loggedIn:
+		gv.PlayHref, gv.PlayLabel = "?modal=login", t["lobby.game.loginToPlay"]
+	case g.PlayURL != "":
+		gv.PlayHref, gv.PlayLabel = play("real"), t["lobby.game.play"]
+	}
+	if g.Demo && g.PlayURL != "" {
+		gv.DemoHref, gv.DemoLabel = play("demo"), t["lobby.game.demo"]
+	}
+	if g.RulesURL != "" {
+		gv.RulesHref, gv.RulesLabel = g.RulesURL, t["lobby.game.rules"]
+	}
+	return gv
+}
+
+// promotionsScreen adds the first screen of /promotions; failures are
+// logged and the page keeps its skeleton.
+func (s *Site) promotionsScreen(r *http.Request, q *request, v *view) {
+	if s.deps.Promotions == nil {
+		return
+	}
+	ps, err := s.deps.Promotions(r, q.player, q.lang)
+	if err != nil {
+		slog.Error("site: promotions first screen", "path", r.URL.Path, "err", err)
+		return
+	}
+	if ps == nil {
+		return
+	}
+	v.first, v.loggedIn = ps, q.player != nil
+}
+
+// claimable are the bonus types a player takes from the promotions page
+// (the lobby's CLAIMABLE_TYPES).
+var claimable = map[string]bool{bonus.TypeNoDeposit: true, bonus.TypeFreeSpins: true}
+
+// promotionsView is the shell's view of /promotions: the same texts and
+// links as the lobby's PromotionsPage.tsx.
+func promotionsView(l *shell.Layout, ps *bonus.Screen, loggedIn bool) *shell.PromotionsView {
+	t := l.Labels.LobbyTexts
+	pv := &shell.PromotionsView{Title: t["lobby.promotions.title"], EmptyTitle: t["lobby.promotions.empty.title"], EmptyText: t["lobby.promotions.empty.text"]}
+	for _, o := range ps.Offers {
+		b := o.Banner
+		ref := o.Code
+		if ref == "" {
+			ref = strconv.FormatInt(o.ID, 10)
+		}
+		pb := shell.PromoBanner{
+			Ref: ref, Background: colourOr(b.BannerBackgroundColor, ""), Image: b.BannerImageURL,
+			Title: cmp.Or(b.BannerTitle, o.Name), Secondary: b.BannerTitleSecondary, Description: b.BannerDescription,
+			DetailsHref: "/promotion?id=" + url.QueryEscape(ref), DetailsLabel: t["lobby.promotions.details"],
+		}
+		if o.DaysValid == 1 {
+			pb.Label24h, pb.Label24hHint = t["lobby.promotions.label24h"], t["lobby.promotions.label24hHint"]
+		}
+		switch {
+		case claimable[o.Type] && !loggedIn:
+			pb.Login = t["lobby.promotions.loginToClaim"]
+		case claimable[o.Type]:
+			pb.Claim = cmp.Or(b.BannerCtaText, t["lobby.promotions.claim"])
+		case b.Link != "":
+			pb.LinkHref, pb.LinkLabel = b.Link, cmp.Or(b.BannerCtaText, t["lobby.promotions.more"])
+		}
+		pv.Banners = append(pv.Banners, pb)
+	}
+	return pv
+}
+
+// moneySymbols are the currencies whose symbol the lobby's formatMoney
+// writes (Intl); the others are written by their code.
+var moneySymbols = map[string]string{"EUR": "€", "USD": "$", "GBP": "£"}
+
+// moneyText writes a decimal amount with its currency close to the lobby's
+// formatMoney (Intl.NumberFormat): "€0.10" in English, "0,10 €" in the
+// languages that write the symbol after a decimal comma. A difference in
+// another language is a text, not a size: nothing moves when the lobby's
+// page replaces the server's.
+func moneyText(amount, currency, lang string) string {
+	sym, ok := moneySymbols[currency]
+	base, _, _ := strings.Cut(lang, "-")
+	switch base {
+	case "de", "fr", "es", "it", "pt", "nl", "pl", "cs", "sk", "fi", "sv", "nb", "da", "ro", "hu", "el", "hr", "sl", "bg", "lt", "lv", "et", "ru", "uk":
+		a := strings.Replace(amount, ".", ",", 1)
+		if !ok {
+			sym = currency
+		}
+		return a + "\u00a0" + sym
+	}
+	if !ok {
+		return currency + "\u00a0" + amount
+	}
+	return sym + amount
 }
 
 // lobbyView is the shell's view of a first screen.

@@ -91,6 +91,48 @@ var fallbackLabels = map[string]string{
 	"lobby.games.loadMore":      "Load more",
 	"lobby.games.empty.title":   "No games found",
 	"lobby.games.empty.text":    "Try another category or search term.",
+	// The game page's and the promotions' first screens (lobbyTextIDs).
+	"lobby.game.back":               "Back to casino",
+	"lobby.game.frame":              "Game window",
+	"lobby.game.stats":              "Game stats",
+	"lobby.game.provider":           "Provider",
+	"lobby.game.rtp":                "RTP",
+	"lobby.game.rtp.value":          "{value}%",
+	"lobby.game.maxMultiplier":      "Max multiplier",
+	"lobby.game.multiplier.value":   "{value}x",
+	"lobby.game.minBet":             "Min bet",
+	"lobby.game.play":               "Play",
+	"lobby.game.demo":               "Demo",
+	"lobby.game.loginToPlay":        "Log in to play for real money",
+	"lobby.game.rules":              "Rules and paytable",
+	"lobby.promotions.title":        "Promotions",
+	"lobby.promotions.empty.title":  "No promotions right now",
+	"lobby.promotions.empty.text":   "Check back soon for new offers.",
+	"lobby.promotions.more":         "More",
+	"lobby.promotions.claim":        "Claim",
+	"lobby.promotions.loginToClaim": "Log in to claim",
+	"lobby.promotions.label24h":     "24h",
+	"lobby.promotions.label24hHint": "Valid for 24 hours once taken",
+	"lobby.promotions.details":      "Details",
+}
+
+// lobbyTextIDs are the lobby's texts the server's first screens of the game
+// page and /promotions use (the ids of frontends/lobby/src/pages/messages.ts).
+var lobbyTextIDs = []string{
+	"lobby.game.back", "lobby.game.frame", "lobby.game.stats", "lobby.game.provider", "lobby.game.rtp",
+	"lobby.game.rtp.value", "lobby.game.maxMultiplier", "lobby.game.multiplier.value", "lobby.game.minBet",
+	"lobby.game.play", "lobby.game.demo", "lobby.game.loginToPlay", "lobby.game.rules",
+	"lobby.promotions.title", "lobby.promotions.empty.title", "lobby.promotions.empty.text", "lobby.promotions.more",
+	"lobby.promotions.claim", "lobby.promotions.loginToClaim", "lobby.promotions.label24h",
+	"lobby.promotions.label24hHint", "lobby.promotions.details",
+}
+
+func lobbyTexts(t labeler) map[string]string {
+	out := make(map[string]string, len(lobbyTextIDs))
+	for _, id := range lobbyTextIDs {
+		out[id] = t.get(id)
+	}
+	return out
 }
 
 // titleIDs translate the English document titles of the route table
@@ -207,6 +249,7 @@ func buildLayout(s *settings.Settings, lang, localeVersion string, msgs map[stri
 			LobbyTitle: t.get("lobby.casino.title"), LobbyCategories: t.get("lobby.categories"), LobbyAll: t.get("lobby.category.all"),
 			LobbyCount: t.get("lobby.games.count"), LobbyLoadMore: t.get("lobby.games.loadMore"),
 			LobbyEmptyTitle: t.get("lobby.games.empty.title"), LobbyEmptyText: t.get("lobby.games.empty.text"),
+			LobbyTexts: lobbyTexts(t),
 		},
 	}
 	app := appOf(s)

@@ -21,6 +21,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"casino/bff/bonus"
 	"casino/bff/frontends"
 	"casino/bff/games"
 	"casino/bff/i18n"
@@ -57,6 +58,11 @@ type Deps struct {
 	// /casino/{category}) their server-rendered first screen
 	// (firstscreen.go); nil keeps the skeleton.
 	FirstScreen FirstScreenFunc
+	// GameScreen and Promotions, when set, give the game page
+	// (/casino/games/{slug}) and /promotions their server-rendered first
+	// screen (firstscreen.go); nil keeps the skeleton.
+	GameScreen GameScreenFunc
+	Promotions PromotionsFunc
 }
 
 // CountryBlockFunc decides whether a page request gets the full-screen
@@ -394,9 +400,9 @@ type view struct {
 	variant  string        // canary releases served (releases.go)
 	scripts  *scriptsEntry // nil without operator scripts
 	info     int64         // version of an info page's content
-	first    *games.FirstScreen
-	// loggedIn: the first screen is a player's (its lobby view is built
-	// from first only when the page renders: a cached page needs none).
+	first    any           // the first screen's data (*games.FirstScreen, *games.GameScreen, *bonus.Screen): a pointer per version
+	// loggedIn: the first screen is a player's (its view is built from
+	// first only when the page renders: a cached page needs none).
 	loggedIn bool
 }
 
@@ -404,8 +410,18 @@ type view struct {
 // is not built yet. Everything it reads is part of the page's cache key
 // (layout, first, audience), so a cache hit skips it.
 func (v *view) lobby() {
-	if v.first != nil && v.Lobby == nil {
-		v.Lobby = lobbyView(v.Layout, v.first, v.loggedIn)
+	if v.Lobby != nil || v.Game != nil || v.Promotions != nil {
+		return
+	}
+	switch fs := v.first.(type) {
+	case *games.FirstScreen:
+		v.Lobby = lobbyView(v.Layout, fs, v.loggedIn)
+	case *games.GameScreen:
+		v.Game = gameView(v.Layout, fs.Game, v.loggedIn)
+		v.Game.JSON = fs.JSON
+	case *bonus.Screen:
+		v.Promotions = promotionsView(v.Layout, fs, v.loggedIn)
+		v.Promotions.JSON = fs.JSON
 	}
 }
 

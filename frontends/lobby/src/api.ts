@@ -1,5 +1,5 @@
 import { del, get, post, useApi, type QueryState } from '@casino/platform';
-import { firstScreen } from './firstScreen';
+import { embeddedGame, embeddedPromotions, firstScreen } from './firstScreen';
 
 /**
  * Lobby data. Paths of SPEC section 7 where it names one; the games,
@@ -124,16 +124,25 @@ export function useGames(params: { category?: string; search: string; sort: Sort
   return seed ? seeded(seed, q) : q;
 }
 
+/** get-game; on the page the server rendered for this game, its embedded answer (nothing is fetched). */
 export function useGame(slug: string): QueryState<Game> {
-  return useApi(LOBBY_API.game, { query: { game: slug } });
+  const seed = embeddedGame(slug);
+  const q = useApi<Game>(LOBBY_API.game, { query: { game: slug }, enabled: !seed });
+  return seed ? seeded(seed, q) : q;
 }
 
 export function useFavorites(): QueryState<Game[] | Paged<Game>> {
   return useApi(LOBBY_API.favorites, { auth: true });
 }
 
+/**
+ * get-all-bonus (the query bff/bonus/screen.go answers into /promotions);
+ * on a page the server rendered with the promotions, their embedded answer.
+ */
 export function usePromotions(language: string): QueryState<{ bonus: Paged<Bonus> }> {
-  return useApi(LOBBY_API.bonuses, { query: { pageNo: 1, limit: PAGE_SIZE, isDeposit: false, language } });
+  const seed = embeddedPromotions(language);
+  const q = useApi<{ bonus: Paged<Bonus> }>(LOBBY_API.bonuses, { query: { pageNo: 1, limit: PAGE_SIZE, isDeposit: false, language }, enabled: !seed });
+  return seed ? seeded(seed, q) : q;
 }
 
 export function setFavorite(gameId: Game['id'], favorite: boolean): Promise<unknown> {

@@ -1,4 +1,4 @@
-import type { Category, Game, Paged } from './api';
+import type { Bonus, Category, Game, Paged } from './api';
 
 /**
  * The lobby's first screen as the server rendered it (issue 19, docs/site.md):
@@ -44,10 +44,58 @@ export function firstScreen(): FirstScreen | null {
   return data;
 }
 
+/**
+ * The other pages' embedded data (issue 19): `<script id="lobby-game">`
+ * ({game}: get-game's answer) on /casino/games/{slug} and
+ * `<script id="lobby-promotions">` ({language, bonus}: get-all-bonus's) on
+ * /promotions. Read once per page load, answered for FIRST_SCREEN_TTL_MS.
+ */
+export interface EmbeddedGame {
+  game: Game;
+}
+export interface EmbeddedPromotions {
+  language: string;
+  bonus: Paged<Bonus>;
+}
+
+const others = new Map<string, { at: number; value: unknown }>();
+
+function embedded<T>(id: string, valid: (v: T) => boolean): T | null {
+  let hit = others.get(id);
+  if (!hit) {
+    let value: unknown = null;
+    const el = typeof document === 'undefined' ? null : document.getElementById(id);
+    if (el?.textContent) {
+      try {
+        const parsed = JSON.parse(el.textContent) as T;
+        if (parsed && valid(parsed)) value = parsed;
+      } catch {
+        value = null;
+      }
+    }
+    hit = { at: Date.now(), value };
+    others.set(id, hit);
+  }
+  return hit.value !== null && Date.now() - hit.at < FIRST_SCREEN_TTL_MS ? (hit.value as T) : null;
+}
+
+/** The game page's embedded game, when it is slug's. */
+export function embeddedGame(slug: string): Game | null {
+  const e = embedded<EmbeddedGame>('lobby-game', (v) => typeof v.game?.slug === 'string');
+  return e && e.game.slug === slug ? e.game : null;
+}
+
+/** The embedded promotions, when they are in language. */
+export function embeddedPromotions(language: string): { bonus: Paged<Bonus> } | null {
+  const e = embedded<EmbeddedPromotions>('lobby-promotions', (v) => Array.isArray(v.bonus?.rows));
+  return e && e.language === language ? { bonus: e.bonus } : null;
+}
+
 /** Test hook: forget what was read. */
 export function resetFirstScreen(): void {
   read = false;
   data = null;
+  others.clear();
 }
 
 /**

@@ -31,17 +31,20 @@ function PageSkeleton() {
 interface Route {
   path: string;
   render: (params: RouteParams) => ReactElement;
-  /** The casino page, whose first screen the server renders. */
-  casino?: boolean;
+  /**
+   * A page whose first screen the server renders (the casino page, a game,
+   * the promotions): the page releases the server's copy itself.
+   */
+  ssr?: boolean;
 }
 
 /** Lobby routes (docs/architecture.md: /, /casino, /casino/*, /promotions, …). */
 export const LOBBY_ROUTES: readonly Route[] = [
-  { path: '/', render: () => <CasinoPage />, casino: true },
-  { path: '/casino', render: () => <CasinoPage />, casino: true },
-  { path: '/casino/games/:game', render: (p) => <GamePage key={p.game} slug={p.game} /> },
-  { path: '/casino/:category', render: (p) => <CasinoPage key={p.category} category={p.category} />, casino: true },
-  { path: '/promotions', render: () => <PromotionsPage /> },
+  { path: '/', render: () => <CasinoPage />, ssr: true },
+  { path: '/casino', render: () => <CasinoPage />, ssr: true },
+  { path: '/casino/games/:game', render: (p) => <GamePage key={p.game} slug={p.game} />, ssr: true },
+  { path: '/casino/:category', render: (p) => <CasinoPage key={p.category} category={p.category} />, ssr: true },
+  { path: '/promotions', render: () => <PromotionsPage />, ssr: true },
   { path: '/promotion', render: () => <PromotionRoute /> },
   { path: '/freemoney', render: () => <PromotionsPage freeMoney /> },
   { path: '/profile/favorites', render: () => <FavoritesPage /> },
@@ -67,12 +70,12 @@ export function LobbyApp() {
   const pathname = usePathname();
   const { authenticated } = useSession();
   const match = matchRoutes(LOBBY_ROUTES, pathname);
-  // The casino page releases the server's first screen when its own is
-  // ready; any other page releases it at once.
-  const casino = match !== null && match.route.casino === true;
+  // The casino, game and promotions pages release the server's first
+  // screen when their own is ready; any other page releases it at once.
+  const ssr = match !== null && match.route.ssr === true;
   useLayoutEffect(() => {
-    if (!casino) releaseServerScreen();
-  }, [casino]);
+    if (!ssr) releaseServerScreen();
+  }, [ssr]);
   return (
     <>
       {authenticated && (

@@ -1,60 +1,19 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import styled from 'styled-components';
 import { formatAmount, formatMoney, isApiError, parseAmount, useModal, useSession } from '@casino/platform';
-import { Button, Card, EmptyState, ErrorState, LinkButton, Page, Skeleton, Stack, Icon } from '@casino/ui';
-import { useState } from 'react';
+import { Card, EmptyState, ErrorState, LinkButton, Page, Icon } from '@casino/ui';
+import { useLayoutEffect, useState, type MouseEvent } from 'react';
 import { gameUrl, useGame, type Game, type PlayMode } from '../api';
+import { releaseServerScreen } from '../firstScreen';
 import { FavoriteButton } from '../components/FavoriteButton';
 import { GamePulse } from '../pulse/GamePulse';
 import { m } from './messages';
 
-const Layout = styled.div`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr) 300px;
-  gap: ${({ theme }) => theme.space(5)};
-  ${({ theme }) => theme.media.upToTablet} {
-    grid-template-columns: 1fr;
-  }
-`;
-
-const Stage = styled.div`
-  position: relative;
-  aspect-ratio: 16 / 9;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  overflow: hidden;
-  background: ${({ theme }) => `radial-gradient(circle at 30% 20%, ${theme.colors.accent}, ${theme.colors.background})`};
-  display: flex;
-  align-items: center;
-  justify-content: center;
-  iframe {
-    position: absolute;
-    inset: 0;
-    width: 100%;
-    height: 100%;
-    border: 0;
-  }
-`;
-
-const Stats = styled.dl`
-  display: grid;
-  grid-template-columns: auto 1fr;
-  gap: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
-  margin: 0;
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  dd {
-    margin: 0;
-    text-align: end;
-    font-weight: 600;
-  }
-`;
-
+/** The game's facts (the shell's `.gpage-stats`, the same markup the server renders). */
 function GameStats({ game }: { game: Game }) {
   const intl = useIntl();
   return (
-    <Card aria-label={intl.formatMessage(m.gameStats)}>
-      <Stats>
+    <section className="gpage-stats" aria-label={intl.formatMessage(m.gameStats)}>
+      <dl>
         {game.provider && (
           <>
             <dt>{intl.formatMessage(m.provider)}</dt>
@@ -73,15 +32,15 @@ function GameStats({ game }: { game: Game }) {
             <dd>{intl.formatMessage(m.multiplierValue, { value: String(game.maxMultiplier) })}</dd>
           </>
         )}
-        {game.minBet != null && (
+        {game.minBet && (
           <>
             <dt>{intl.formatMessage(m.minBet)}</dt>
             {/* Decimal amounts in the caller's currency ("0.000004" BTC): a coin shows its decimals. */}
             <dd>{betText(game.minBet, game)}</dd>
           </>
         )}
-      </Stats>
-    </Card>
+      </dl>
+    </section>
   );
 }
 
@@ -113,12 +72,30 @@ function usePlay(slug: string) {
   return { play, busy, refusal };
 }
 
+/** The game's play address in a mode, as get-game-url answers it (the link without JavaScript). */
+function playHref(game: Game, mode: PlayMode): string {
+  const url = game.playUrl ?? '';
+  return `${url}${url.includes('?') ? '&' : '?'}mode=${mode}`;
+}
+
+/**
+ * The game page. Its markup is the shell's `gpage-*` classes, the same the
+ * server renders for its first screen (shell/pages.templ GameScreen): keep
+ * the two in step. The play buttons are links to the game (a visitor's to
+ * the login), which the page opens after get-game-url's checks.
+ */
 export function GamePage({ slug }: { slug: string }) {
   const intl = useIntl();
   const { authenticated } = useSession();
   const { open } = useModal();
   const { data: game, loading, error, refetch } = useGame(slug);
   const { play, busy, refusal } = usePlay(slug);
+
+  // The server's copy of this page goes in the commit that shows this one.
+  const ready = !loading || error !== null;
+  useLayoutEffect(() => {
+    if (ready) releaseServerScreen();
+  }, [ready]);
 
   if (isApiError(error) && error.status === 404) {
     return (
@@ -137,61 +114,68 @@ export function GamePage({ slug }: { slug: string }) {
     );
   }
 
+  const onPlay = (mode: PlayMode) => (e: MouseEvent<HTMLAnchorElement>) => {
+    e.preventDefault();
+    if (busy) return;
+    if (mode === 'real' && !authenticated) open('login');
+    else void play(mode);
+  };
+
   return (
-    <Page>
-      <Stack $row $justify="space-between" $align="center" style={{ marginBottom: 16 }}>
-        <a href="/casino">← {intl.formatMessage(m.backToLobby)}</a>
-        {game && <FavoriteButton game={game} />}
-      </Stack>
-      <Layout>
-        <Stage title={intl.formatMessage(m.gameFrameTitle)}>
-          {loading && <Skeleton $height="100%" style={{ position: 'absolute', inset: 0 }} />}
+    <div className="gpage">
+      <div className="gpage-bar">
+        <a className="gpage-back" href="/casino">
+          ← {intl.formatMessage(m.backToLobby)}
+        </a>
+        <span className="gpage-fav">{game && <FavoriteButton game={game} />}</span>
+      </div>
+      <div className="gpage-layout">
+        <div className="gpage-stage" title={intl.formatMessage(m.gameFrameTitle)}>
+          {loading && <span className="gpage-thumb sk-block" aria-hidden="true" />}
+          {game?.thumbnailUrl && <img className="gpage-thumb" src={game.thumbnailUrl} alt="" width={300} height={400} fetchPriority="high" />}
           {error && <ErrorState message={error.message} onRetry={refetch} />}
-          {game && (
-            <Stack $row $gap={3}>
-              {authenticated ? (
-                <Button size="lg" disabled={!game.playUrl} loading={busy === 'real'} onClick={() => play('real')}>
-                  <FormattedMessage {...m.play} />
-                </Button>
+          <div className="gpage-actions">
+            {game &&
+              (authenticated ? (
+                game.playUrl && (
+                  <a className="btn btn-primary btn-lg" role="button" href={playHref(game, 'real')} aria-busy={busy === 'real' || undefined} onClick={onPlay('real')}>
+                    <FormattedMessage {...m.play} />
+                  </a>
+                )
               ) : (
-                <Button size="lg" onClick={() => open('login')}>
+                <a className="btn btn-primary btn-lg" role="button" href="?modal=login" onClick={onPlay('real')}>
                   <FormattedMessage {...m.loginToPlay} />
-                </Button>
-              )}
-              {game.demo && (
-                <Button size="lg" variant="secondary" loading={busy === 'demo'} onClick={() => play('demo')}>
-                  <FormattedMessage {...m.demo} />
-                </Button>
-              )}
-            </Stack>
-          )}
-        </Stage>
-        <Stack $gap={4}>
-          {loading && <Skeleton $height="160px" />}
-          {game && (
-            <>
-              <h1 style={{ margin: 0 }}>{game.name}</h1>
-              {refusal && (
-                <Card role="alert" data-testid="play-refusal">
-                  <p style={{ marginTop: 0 }}>{refusal.message}</p>
-                  {refusal.code === 'DEPOSIT_REQUIRED' && (
-                    <LinkButton href="/deposit">
-                      <FormattedMessage {...m.depositToPlay} />
-                    </LinkButton>
-                  )}
-                </Card>
-              )}
-              <GameStats game={game} />
-              {game.rulesUrl && (
-                <a href={game.rulesUrl} data-testid="game-rules">
-                  {intl.formatMessage(m.rules)}
                 </a>
+              ))}
+            {game?.demo && game.playUrl && (
+              <a className="btn btn-ghost btn-lg" role="button" href={playHref(game, 'demo')} aria-busy={busy === 'demo' || undefined} onClick={onPlay('demo')}>
+                <FormattedMessage {...m.demo} />
+              </a>
+            )}
+          </div>
+        </div>
+        <div className="gpage-side">
+          {loading && <span className="gpage-title sk-line" aria-hidden="true" />}
+          {game && <h1 className="gpage-title">{game.name}</h1>}
+          {refusal && (
+            <Card role="alert" data-testid="play-refusal">
+              <p style={{ marginTop: 0 }}>{refusal.message}</p>
+              {refusal.code === 'DEPOSIT_REQUIRED' && (
+                <LinkButton href="/deposit">
+                  <FormattedMessage {...m.depositToPlay} />
+                </LinkButton>
               )}
-            </>
+            </Card>
           )}
-          <GamePulse />
-        </Stack>
-      </Layout>
-    </Page>
+          {game && <GameStats game={game} />}
+          {game?.rulesUrl && (
+            <a className="gpage-rules" href={game.rulesUrl} data-testid="game-rules">
+              {intl.formatMessage(m.rules)}
+            </a>
+          )}
+          <GamePulse className="lobby-pulse" />
+        </div>
+      </div>
+    </div>
   );
 }

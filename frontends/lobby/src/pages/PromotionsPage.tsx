@@ -1,20 +1,11 @@
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import styled from 'styled-components';
 import { formatMoney, getLanguage, isApiError, parseAmount, useModal, useSearchParams, useSession } from '@casino/platform';
-import { Button, Card, EmptyState, Stack, ErrorState, Grid, LinkButton, Muted, Page, PageTitle, Skeleton, Icon } from '@casino/ui';
+import { Card, EmptyState, Stack, ErrorState, LinkButton, Muted, Page, PageTitle, Skeleton, Icon } from '@casino/ui';
 import { claimBonus, isClaimable, usePromotions, type Bonus, type Claimed } from '../api';
+import { releaseServerScreen } from '../firstScreen';
 import { m } from './messages';
-
-const Label24h = styled.span`
-  align-self: flex-start;
-  padding: 2px 8px;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  font-weight: 700;
-  font-size: ${({ theme }) => theme.font.size.sm};
-  background: ${({ theme }) => theme.colors.primary};
-  color: ${({ theme }) => theme.colors.primaryText};
-`;
 
 const Terms = styled.ul`
   margin: 0;
@@ -36,9 +27,9 @@ function Label24({ bonus }: { bonus: Bonus }) {
   const intl = useIntl();
   if (bonus.daysValid !== 1) return null;
   return (
-    <Label24h title={intl.formatMessage(m.promotionLabel24hHint)} data-testid="label-24h">
+    <span className="promo-24h" title={intl.formatMessage(m.promotionLabel24hHint)} data-testid="label-24h">
       {intl.formatMessage(m.promotionLabel24h)}
-    </Label24h>
+    </span>
   );
 }
 
@@ -68,10 +59,19 @@ function ClaimButton({ bonus }: { bonus: Bonus }) {
   const [done, setDone] = useState<Claimed | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   if (!authenticated) {
+    // A link to the login (the server's first screen has the same).
     return (
-      <Button onClick={() => open('login')}>
+      <a
+        className="btn btn-primary"
+        role="button"
+        href="?modal=login"
+        onClick={(e) => {
+          e.preventDefault();
+          open('login');
+        }}
+      >
         <FormattedMessage {...m.promotionLoginToClaim} />
-      </Button>
+      </a>
     );
   }
   if (done) {
@@ -121,33 +121,53 @@ function ClaimButton({ bonus }: { bonus: Bonus }) {
           {refusal}
         </Muted>
       )}
-      <Button loading={busy} onClick={claim}>
+      <button type="button" className="btn btn-primary promo-claim" disabled={busy} aria-busy={busy || undefined} onClick={claim}>
         {bonus.banner?.bannerCtaText || <FormattedMessage {...m.promotionClaim} />}
-      </Button>
+      </button>
     </>
   );
 }
 
-function PromotionCard({ bonus }: { bonus: Bonus }) {
+/** Banners from this index on load lazily; the first loads first (the LCP image). */
+const EAGER_PROMOS = 2;
+
+/**
+ * One promotion's banner: the shell's `promo-*` classes, the same markup the
+ * server renders for /promotions (shell/pages.templ PromotionsScreen).
+ */
+function PromotionCard({ bonus, index }: { bonus: Bonus; index: number }) {
   const b = bonus.banner ?? {};
   const claimable = isClaimable(bonus);
+  const ref = String(bonus.code || bonus.id);
   return (
-    <Banner as="article" $bg={b.bannerBackgroundColor} data-bonus={bonus.code ?? bonus.id}>
-      {b.bannerImageUrl && <img src={b.bannerImageUrl} alt="" loading="lazy" />}
-      <Label24 bonus={bonus} />
-      <h2>{b.bannerTitle ?? bonus.name}</h2>
-      {b.bannerTitleSecondary && <strong>{b.bannerTitleSecondary}</strong>}
-      {b.bannerDescription && <Muted>{b.bannerDescription}</Muted>}
-      {claimable && <ClaimButton bonus={bonus} />}
-      {!claimable && b.link && (
-        <LinkButton href={b.link} variant="secondary">
-          {b.bannerCtaText || <FormattedMessage {...m.promotionMore} />}
-        </LinkButton>
+    <article className="promo" style={b.bannerBackgroundColor ? { background: b.bannerBackgroundColor } : undefined} data-bonus={ref}>
+      {b.bannerImageUrl && (
+        <img
+          className="promo-img"
+          src={b.bannerImageUrl}
+          alt=""
+          width={640}
+          height={280}
+          fetchPriority={index === 0 ? 'high' : undefined}
+          loading={index < EAGER_PROMOS ? undefined : 'lazy'}
+        />
       )}
-      <LinkButton href={`/promotion?id=${encodeURIComponent(String(bonus.code ?? bonus.id))}`} variant="ghost">
-        <FormattedMessage {...m.promotionDetails} />
-      </LinkButton>
-    </Banner>
+      <Label24 bonus={bonus} />
+      <h2 className="promo-title">{b.bannerTitle || bonus.name}</h2>
+      {b.bannerTitleSecondary && <strong className="promo-sub">{b.bannerTitleSecondary}</strong>}
+      {b.bannerDescription && <p className="promo-text">{b.bannerDescription}</p>}
+      <div className="promo-actions">
+        {claimable && <ClaimButton bonus={bonus} />}
+        {!claimable && b.link && (
+          <a className="btn btn-ghost" href={b.link}>
+            {b.bannerCtaText || <FormattedMessage {...m.promotionMore} />}
+          </a>
+        )}
+        <a className="promo-details" href={`/promotion?id=${encodeURIComponent(ref)}`}>
+          <FormattedMessage {...m.promotionDetails} />
+        </a>
+      </div>
+    </article>
   );
 }
 
@@ -228,24 +248,43 @@ export function PromotionRoute() {
   return id ? <PromotionPage id={id} /> : <PromotionsPage />;
 }
 
+/**
+ * /promotions (and /freemoney). Its markup is the shell's `promos`/`promo-*`
+ * classes, the same the server renders for the first screen of /promotions
+ * (shell/pages.templ PromotionsScreen): keep the two in step.
+ */
 export function PromotionsPage({ freeMoney = false }: { freeMoney?: boolean }) {
   const intl = useIntl();
   const { data, loading, error, refetch } = usePromotions(getLanguage());
   // /freemoney: the offers taken without a deposit, each with its Claim.
   const rows = (data?.bonus?.rows ?? []).filter((b) => !freeMoney || isClaimable(b));
+  // The server's copy of this page goes in the commit that shows this one.
+  const ready = !loading || error !== null;
+  useLayoutEffect(() => {
+    if (ready) releaseServerScreen();
+  }, [ready]);
   return (
-    <Page>
-      <PageTitle>{intl.formatMessage(freeMoney ? m.freeMoneyTitle : m.promotionsTitle)}</PageTitle>
+    <div className="promos">
+      <h1 className="promos-title">{intl.formatMessage(freeMoney ? m.freeMoneyTitle : m.promotionsTitle)}</h1>
       {error && <ErrorState message={error.message} onRetry={refetch} />}
       {!error && !loading && rows.length === 0 && (
-        <EmptyState icon={<Icon name="gift" />} title={<FormattedMessage {...(freeMoney ? m.freeMoneyEmptyTitle : m.promotionsEmptyTitle)} />} description={<FormattedMessage {...m.promotionsEmptyText} />} />
+        <div className="lobby-empty">
+          <strong>
+            <FormattedMessage {...(freeMoney ? m.freeMoneyEmptyTitle : m.promotionsEmptyTitle)} />
+          </strong>
+          <p>
+            <FormattedMessage {...m.promotionsEmptyText} />
+          </p>
+        </div>
       )}
-      <Grid $min={300} aria-busy={loading || undefined}>
-        {loading && Array.from({ length: 6 }, (_, i) => <Skeleton key={i} $height="260px" />)}
-        {rows.map((b) => (
-          <PromotionCard key={b.id} bonus={b} />
-        ))}
-      </Grid>
-    </Page>
+      {(loading || rows.length > 0) && (
+        <div className="promos-grid" aria-busy={loading || undefined}>
+          {loading && Array.from({ length: 4 }, (_, i) => <div key={i} className="promo promo-sk sk-block" aria-hidden="true" />)}
+          {rows.map((b, i) => (
+            <PromotionCard key={b.id} bonus={b} index={i} />
+          ))}
+        </div>
+      )}
+    </div>
   );
 }

@@ -146,6 +146,8 @@ try {
   await server.stop();
 }
 for (const r of rows) console.log(`${r.what}: rAF ${r.fps.toFixed(1)} fps, p95 frame ${r.p95.toFixed(1)} ms, ${r.long} frames over 33 ms of ${r.frames}; compositor ${r.cfps.toFixed(1)} effective fps, ${(100 * r.dropped).toFixed(1)} % dropped`);
+if (process.env.BENCH_JSON) console.log(`json ${JSON.stringify({ load, rows })}`);
+if (process.env.BENCH_NO_DOC) process.exit(0); // A/B runs (CASINO_BIN=<other build>): figures on the console only
 const table = rows.map((r) => `| ${r.what} | ${r.fps.toFixed(1)} | ${r.p95.toFixed(1)} ms | ${r.long} of ${r.frames} | ${r.cfps.toFixed(1)} | ${(100 * r.dropped).toFixed(1)} % |`).join('\n');
 writeSection(START, END, `${START}
 ## Studio games: frames per second on a phone profile

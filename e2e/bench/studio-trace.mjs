@@ -82,7 +82,9 @@ export function analyse(events, label) {
   for (const e of events) {
     if (e.ph !== 'X' || !inWin(e) || !WATCH.includes(e.name)) continue;
     const k = `${e.name}@${`${e.pid}:${e.tid}` === main ? 'main' : thread(e)}`;
-    totals[k] = (totals[k] ?? 0) + (e.dur ?? 0) / 1000;
+    // Thread time (tdur: CPU time of the thread, which the machine's load
+    // and the CPU throttling's pauses do not inflate) where the trace has it.
+    totals[k] = (totals[k] ?? 0) + (e.tdur ?? e.dur ?? 0) / 1000;
     if (e.name === 'Layout' && `${e.pid}:${e.tid}` === main && e.args?.beginData?.stackTrace) forced.push(e.args.beginData.stackTrace[0]);
   }
   // Frames: the compositor's DrawFrame events and the main thread's BeginMainThreadFrame.
@@ -107,13 +109,16 @@ export function analyse(events, label) {
     }
     return Object.entries(out).sort((a, b) => b[1] - a[1]).slice(0, 6).map(([n, ms]) => `${n} ${ms.toFixed(1)}`).join(', ');
   };
-  console.log(`\n== ${label} (${secs.toFixed(2)} s traced)`);
+  // The main thread's busy CPU time: its top-level tasks' thread time.
+  const busy = events.filter((e) => e.ph === 'X' && inWin(e) && `${e.pid}:${e.tid}` === main && e.name === 'ThreadControllerImpl::RunTask')
+    .reduce((n, e) => n + (e.tdur ?? e.dur ?? 0) / 1000, 0);
+  console.log(`\n== ${label} (${secs.toFixed(2)} s traced; main thread busy ${busy.toFixed(0)} ms of CPU time)`);
   console.log('frames:', JSON.stringify(frames), `→ compositor ${(frames.DrawFrame / secs).toFixed(1)} fps, main ${(frames.BeginMainThreadFrame / secs).toFixed(1)} fps`);
   for (const [k, ms] of Object.entries(totals).sort((a, b) => b[1] - a[1]).slice(0, 18)) console.log(`  ${k.padEnd(34)} ${ms.toFixed(1).padStart(8)} ms`);
   if (forced.length) console.log(`  forced layouts: ${forced.length}`, forced.slice(0, 5).map((f) => `${f.functionName}@${f.url?.split('/').pop()}:${f.lineNumber}`).join(' '));
   console.log('  longest main-thread tasks:');
   for (const t of tasks) console.log(`   ${(t.dur / 1000).toFixed(1).padStart(7)} ms  ${inside(t)}`);
-  return { frames, totals };
+  return { frames, totals, busy };
 }
 
 const args = process.argv.slice(2);

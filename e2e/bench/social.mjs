@@ -8,14 +8,18 @@
 //
 //   node e2e/bench/social.mjs             (needs bin/casino: make go-build)
 //   SOCIAL_BENCH_CLIENTS=5000 SOCIAL_BENCH_MESSAGES=20 SOCIAL_BENCH_RACES=20 SOCIAL_BENCH_SECONDS=10
+//   SOCIAL_BENCH_READER_PROCS=1   the reader's GOMAXPROCS (default 1: it takes at most one core of two)
+//   SOCIAL_BENCH_FANOUT_ONLY=1    (a) only, docs not written
+//   SOCIAL_BENCH_PPROF=DIR        the server's CPU profile during the messages, and its heap and
+//                                 goroutines after, into DIR (CASINO_PPROF_ADDR on loopback)
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ROOT } from '../lib/paths.mjs';
 import { serverCPU, writeSection } from './report.mjs';
-import { casino, freshDataDir, sleep, startServer } from '../lib/server.mjs';
+import { casino, freePort, freshDataDir, sleep, startServer } from '../lib/server.mjs';
 import { api, newPlayer } from '../lib/players.mjs';
 
 const run = promisify(execFile);
@@ -23,6 +27,8 @@ const CLIENTS = Number(process.env.SOCIAL_BENCH_CLIENTS || 5000);
 const MESSAGES = Number(process.env.SOCIAL_BENCH_MESSAGES || 20);
 const RACES = Number(process.env.SOCIAL_BENCH_RACES || 20);
 const SECONDS = Number(process.env.SOCIAL_BENCH_SECONDS || 10);
+const READER_PROCS = Number(process.env.SOCIAL_BENCH_READER_PROCS || 1);
+const PPROF = process.env.SOCIAL_BENCH_PPROF;
 const CONCURRENCY = 64;
 const PLAYERS = 200;
 const START = '<!-- social-bench:start -->';
@@ -61,7 +67,13 @@ const results = {};
 
 // (a) fan-out -----------------------------------------------------------------
 if (!process.env.SOCIAL_BENCH_RACES_ONLY) {
-  const s = await site(1);
+  const pprofAddr = PPROF ? `127.0.0.1:${await freePort()}` : '';
+  const s = await site(1, PPROF ? { CASINO_PPROF_ADDR: pprofAddr } : {});
+  const profile = async (name, query = '') => {
+    if (!PPROF) return;
+    const res = await fetch(`http://${pprofAddr}/debug/pprof/${name}${query}`);
+    writeFileSync(join(PPROF, `${name}.pprof`), Buffer.from(await res.arrayBuffer()));
+  };
   let listener;
   try {
     await rounds(s, 8, 1); // warm-up
@@ -72,7 +84,7 @@ if (!process.env.SOCIAL_BENCH_RACES_ONLY) {
     // what is measured.
     const listenFor = MESSAGES * 0.5 + 5;
     listener = spawn(streamTool, ['--chat', `${s.server.url}/chat/en/events`, '--board', `${s.server.url}/races/bench-1/events`,
-      '--clients', String(CLIENTS), '--seconds', String(listenFor)], { stdio: ['ignore', 'pipe', 'inherit'] });
+      '--clients', String(CLIENTS), '--seconds', String(listenFor), '--procs', String(READER_PROCS)], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     const ready = new Promise((resolve, reject) => {
       listener.stdout.on('data', (d) => {
@@ -87,13 +99,17 @@ if (!process.env.SOCIAL_BENCH_RACES_ONLY) {
     const rss = () => Math.round(Number(readFileSync(`/proc/${s.server.process.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)[1]) / 1024);
     // Leaderboard moves from real rounds while the chat messages go out.
     const background = rounds(s, 16, MESSAGES * 0.5 + 2);
+    const cpuProfile = profile('profile', `?seconds=${Math.floor(MESSAGES * 0.5)}`);
     for (let i = 0; i < MESSAGES; i++) {
       const res = await api(s, 'POST', '/api/user/chat/en/messages', { text: `bench message ${i} @${Date.now()}` }, writers[i % writers.length].token);
       if (res.status !== 200) throw new Error(`post: ${res.status} ${JSON.stringify(res.json)}`);
       await sleep(500);
     }
     const bg = await background;
+    await cpuProfile;
     const rssMB = rss();
+    await profile('heap');
+    await profile('goroutine');
     const r = JSON.parse((await finished).split('\n')[1]);
     results.fanout = { ...r, clients: CLIENTS, messages: MESSAGES, expected: MESSAGES * CLIENTS, roundsPerSecond: bg.roundsPerSecond,
       serverCpuSeconds: serverCPU(s.server.process.pid) - cpu0, rssMB };
@@ -105,7 +121,7 @@ if (!process.env.SOCIAL_BENCH_RACES_ONLY) {
 }
 
 // (b) races and the wallet ------------------------------------------------------
-for (const [key, n] of [['none', 0], ['races', RACES]]) {
+for (const [key, n] of process.env.SOCIAL_BENCH_FANOUT_ONLY ? [] : [['none', 0], ['races', RACES]]) {
   const s = await site(n);
   try {
     await rounds(s, CONCURRENCY, 1);
@@ -128,8 +144,8 @@ for (const [key, n] of [['none', 0], ['races', RACES]]) {
 const date = new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 const commit = (await run('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT })).stdout.trim();
 const ok = (v, good) => `${v} ${good ? '✅' : '❌'}`;
-if (!results.fanout) {
-  console.log('races only: docs not written');
+if (!results.fanout || !results.races) {
+  console.log('a part only: docs not written');
   process.exit(0);
 }
 const f = results.fanout;

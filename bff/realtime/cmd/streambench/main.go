@@ -3,10 +3,13 @@
 // ends in "@<unix ms sent>" are timed from sending to receipt, and each
 // leaderboard event from its first to its last receipt across the clients.
 //
-//	streambench --chat URL --board URL --clients N --seconds S
+//	streambench --chat URL --board URL --clients N --seconds S [--procs P]
 //
 // It prints "ready" once every stream answered, then after S seconds one
-// JSON line of results.
+// JSON line of results. Each stream's goroutine keeps its own timings (no
+// lock shared by 10,000 readers, which would be measured too); they are
+// merged at the end. readerCpuSeconds is this process's own CPU while it
+// listened: the share of the machine the measurement took from the server.
 package main
 
 import (
@@ -14,12 +17,15 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"hash/fnv"
 	"net/http"
 	"os"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -34,6 +40,27 @@ type result struct {
 	SpreadP99Ms  float64 `json:"boardSpreadP99"`
 	Failed       int     `json:"failed"`
 	FirstError   string  `json:"firstError,omitempty"`
+	Procs        int     `json:"procs"`
+	ReaderCPU    float64 `json:"readerCpuSeconds"`
+}
+
+// stream is what one stream's goroutine saw; only it writes it until the end.
+type stream struct {
+	mu        sync.Mutex     // uncontended: only the end takes it besides the goroutine
+	latencies []float64      // chat, ms
+	board     []boardReceipt // leaderboard events
+	counting  bool           // set once every stream is ready
+}
+
+type boardReceipt struct {
+	key uint64 // hash of the event's data
+	at  time.Time
+}
+
+func cpuSeconds() float64 {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
 }
 
 func main() {
@@ -41,17 +68,22 @@ func main() {
 	board := flag.String("board", "", "race leaderboard stream URL")
 	clients := flag.Int("clients", 5000, "streams per URL")
 	seconds := flag.Float64("seconds", 20, "how long to listen once ready")
+	procs := flag.Int("procs", 0, "GOMAXPROCS of this reader (0: Go's default)")
 	flag.Parse()
+	if *procs > 0 {
+		runtime.GOMAXPROCS(*procs)
+	}
 
 	var (
-		mu         sync.Mutex
-		latencies  []float64
-		boardFirst = map[string]time.Time{}
-		boardLast  = map[string]time.Time{}
-		res        result
+		mu      sync.Mutex
+		res     result
+		streams []*stream
+		since   time.Time // receipts before it are the connection's first state
+		sinceMu sync.RWMutex
 	)
+	res.Procs = runtime.GOMAXPROCS(0)
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: -1, DisableCompression: true}}
-	listen := func(url string, ready *sync.WaitGroup) {
+	listen := func(url string, s *stream, ready *sync.WaitGroup) {
 		resp, err := client.Get(url)
 		if err == nil && resp.StatusCode != http.StatusOK {
 			err = fmt.Errorf("%s: %s", url, resp.Status)
@@ -77,25 +109,32 @@ func main() {
 				name = line[len("event: "):]
 			case strings.HasPrefix(line, "data: "):
 				at := time.Now()
+				if !s.counting {
+					sinceMu.RLock()
+					s.counting = !since.IsZero() && at.After(since)
+					sinceMu.RUnlock()
+					if !s.counting {
+						continue
+					}
+				}
 				data := line[len("data: "):]
-				mu.Lock()
+				s.mu.Lock()
 				switch name {
 				case "message":
 					var m struct{ Text string }
 					if json.Unmarshal([]byte(data), &m) == nil {
 						if i := strings.LastIndexByte(m.Text, '@'); i >= 0 {
 							if sent, err := strconv.ParseInt(m.Text[i+1:], 10, 64); err == nil {
-								latencies = append(latencies, float64(at.UnixMicro()-sent*1000)/1000)
+								s.latencies = append(s.latencies, float64(at.UnixMicro()-sent*1000)/1000)
 							}
 						}
 					}
 				case "leaderboard":
-					if _, ok := boardFirst[data]; !ok {
-						boardFirst[data] = at
-					}
-					boardLast[data] = at
+					h := fnv.New64a()
+					h.Write([]byte(data))
+					s.board = append(s.board, boardReceipt{h.Sum64(), at})
 				}
-				mu.Unlock()
+				s.mu.Unlock()
 			}
 		}
 	}
@@ -108,21 +147,41 @@ func main() {
 		for range *clients {
 			ready.Add(1)
 			res.Streams++
-			go listen(url, &ready)
+			s := &stream{}
+			streams = append(streams, s)
+			go listen(url, s, &ready)
 		}
 	}
 	ready.Wait()
 	res.ConnectS = time.Since(start).Seconds()
 	// What arrived while connecting (each leaderboard stream's first state)
 	// is not a fan-out: time only what comes from now on.
-	mu.Lock()
-	latencies, boardFirst, boardLast = nil, map[string]time.Time{}, map[string]time.Time{}
-	mu.Unlock()
+	time.Sleep(200 * time.Millisecond)
+	sinceMu.Lock()
+	since = time.Now()
+	sinceMu.Unlock()
+	cpu0 := cpuSeconds()
 	fmt.Println("ready")
 	time.Sleep(time.Duration(*seconds * float64(time.Second)))
+	res.ReaderCPU = cpuSeconds() - cpu0
 
+	// The listen window is over: what arrives later is not counted.
+	var latencies []float64
+	boardFirst, boardLast := map[uint64]time.Time{}, map[uint64]time.Time{}
 	mu.Lock()
-	defer mu.Unlock()
+	for _, s := range streams {
+		s.mu.Lock()
+		latencies = append(latencies, s.latencies...)
+		for _, b := range s.board {
+			if f, ok := boardFirst[b.key]; !ok || b.at.Before(f) {
+				boardFirst[b.key] = b.at
+			}
+			if l, ok := boardLast[b.key]; !ok || b.at.After(l) {
+				boardLast[b.key] = b.at
+			}
+		}
+		s.mu.Unlock()
+	}
 	slices.Sort(latencies)
 	pct := func(xs []float64, p float64) float64 {
 		if len(xs) == 0 {
@@ -139,4 +198,5 @@ func main() {
 	slices.Sort(spreads)
 	res.BoardEvents, res.SpreadP99Ms = len(spreads), pct(spreads, 99)
 	json.NewEncoder(os.Stdout).Encode(res)
+	os.Exit(0)
 }

@@ -3,13 +3,15 @@
 // public topics (chat rooms, race leaderboards, the live table) to everyone
 // who follows them.
 //
-// Fan-out: each key (a player, a topic) has a feed, a short ring of its
-// latest events with a sequence number and one wake-up channel. Publishing
-// appends the event to the ring and closes the wake-up channel: one
-// operation however many streams follow the key, with no per-stream channel
-// send and no lock held while streams are signalled. Each stream's goroutine
-// (the HTTP handler's own; there is no second one) then reads every event
-// after its own position from the ring and writes them in one flush.
+// Fan-out: each key (a player, a topic) has a feed, a chain of its events in
+// the order they were published. Each event links to the next and has a
+// channel closed when the next one is linked. Publishing links the event
+// and closes one channel, however many streams follow the key: no channel
+// send per stream, no lock held while streams are signalled, and no lock at
+// all on the readers' side (5,000 streams waking at once do not queue on a
+// mutex). Each stream's goroutine (the HTTP handler's own; there is no
+// second one) walks the chain from the last event it wrote and writes what
+// it finds in one flush. The chain behind the slowest stream is garbage.
 package realtime
 
 import (
@@ -57,17 +59,6 @@ func (e Event) encoded() (Event, bool) {
 	return e, true
 }
 
-// How many of a key's latest events its feed keeps: a stream whose
-// goroutine has not run while this many events were published skips to the
-// oldest one kept (and the loss is logged). A player's feed keeps as many
-// as a stream's channel held before (32); a public topic, whose ring is
-// shared by all its followers, keeps 256 (14 KB per topic). The ring
-// grows to its size as events come.
-const (
-	playerRing = 32
-	topicRing  = 256
-)
-
 // maxBatch bounds the events one stream writes in one flush.
 const maxBatch = 8
 
@@ -82,70 +73,53 @@ const heartbeatEvery = 15 * time.Second
 // An EventSource reconnects by itself.
 const writeTimeout = 10 * time.Second
 
-// feed is the latest events of one key and the wake-up of its streams.
+// link is one event of a feed's chain.
+type link struct {
+	frame []byte
+	event Event // for in-process listeners (Subscribe, Follow)
+	next  atomic.Pointer[link]
+	ready chan struct{} // closed once next is set
+}
+
+func newLink(e Event) *link { return &link{frame: e.frame, event: e, ready: make(chan struct{})} }
+
+// feed is the chain of one key's events; streams start at its tail.
 type feed struct {
-	mu   sync.Mutex
-	size uint64        // of the ring (a power of two)
-	ring []Event       // grows to size; event seq is at ring[seq%size]
-	next uint64        // seq of the next event
-	wake chan struct{} // closed, and replaced, by each append
+	mu   sync.Mutex // publishers only
+	tail atomic.Pointer[link]
 
 	streams int // open streams of the key; guarded by the Hub's mutex
 }
 
-func newFeed(size uint64) *feed { return &feed{size: size, wake: make(chan struct{})} }
+func newFeed() *feed {
+	f := &feed{}
+	f.tail.Store(newLink(Event{})) // a stream starts after it
+	return f
+}
 
+// append links e after the tail and wakes the tail's waiters.
 func (f *feed) append(e Event) {
+	n := newLink(e)
 	f.mu.Lock()
-	if uint64(len(f.ring)) < f.size {
-		f.ring = append(f.ring, e) // len(ring) == next until the ring is full
-	} else {
-		f.ring[f.next%f.size] = e
-	}
-	f.next++
-	close(f.wake)
-	f.wake = make(chan struct{})
+	t := f.tail.Load()
+	t.next.Store(n)
+	f.tail.Store(n)
+	close(t.ready)
 	f.mu.Unlock()
-}
-
-// position is the seq of the next event and the channel its append closes.
-func (f *feed) position() (uint64, <-chan struct{}) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.next, f.wake
-}
-
-// read appends to buf the frames of the events from seq on (at most
-// cap(buf)); it returns them, the seq after the last one, how many events
-// were lost (no longer in the ring) and the channel the next append closes.
-func (f *feed) read(seq uint64, buf [][]byte) (frames [][]byte, next, lost uint64, wake <-chan struct{}) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if f.next-seq > f.size {
-		lost = f.next - f.size - seq
-		seq = f.next - f.size
-	}
-	for ; seq < f.next && len(buf) < cap(buf); seq++ {
-		buf = append(buf, f.ring[seq%f.size].frame)
-	}
-	return buf, seq, lost, f.wake
 }
 
 // feeds are the feeds per key: a player, or a public topic. The Hub's
 // mutex guards the map and each feed's count of streams.
-type feeds[K comparable] struct {
-	ring uint64 // size of each feed's ring
-	m    map[K]*feed
-}
+type feeds[K comparable] map[K]*feed
 
 // open counts a stream of k in and returns k's feed.
 func (m feeds[K]) open(mu *sync.Mutex, k K) *feed {
 	mu.Lock()
 	defer mu.Unlock()
-	f := m.m[k]
+	f := m[k]
 	if f == nil {
-		f = newFeed(m.ring)
-		m.m[k] = f
+		f = newFeed()
+		m[k] = f
 	}
 	f.streams++
 	return f
@@ -155,9 +129,9 @@ func (m feeds[K]) open(mu *sync.Mutex, k K) *feed {
 func (m feeds[K]) close(mu *sync.Mutex, k K) {
 	mu.Lock()
 	defer mu.Unlock()
-	if f := m.m[k]; f != nil {
+	if f := m[k]; f != nil {
 		if f.streams--; f.streams <= 0 {
-			delete(m.m, k)
+			delete(m, k)
 		}
 	}
 }
@@ -169,7 +143,7 @@ func (m feeds[K]) publish(mu *sync.Mutex, k K, e Event) {
 		return
 	}
 	mu.Lock()
-	f := m.m[k]
+	f := m[k]
 	mu.Unlock()
 	if f != nil {
 		f.append(e) // the Hub's mutex is not held while streams are woken
@@ -193,8 +167,8 @@ type Hub struct {
 // NewHub returns an empty Hub.
 func NewHub() *Hub {
 	h := &Hub{
-		streams:   feeds[int64]{playerRing, map[int64]*feed{}},
-		topics:    feeds[string]{topicRing, map[string]*feed{}},
+		streams:   feeds[int64]{},
+		topics:    feeds[string]{},
 		beatEvery: heartbeatEvery, writeTimeout: writeTimeout,
 	}
 	ch := make(chan struct{})
@@ -242,34 +216,24 @@ func (h *Hub) Subscribe(userID int64) (events <-chan Event, cancel func()) {
 	return listen(f, func() { h.streams.close(&h.mu, userID) })
 }
 
-// listen pumps f's events from now on into a channel until cancel.
+// listen pumps f's events from now on into a channel until cancel; a
+// listener that does not take them loses what the channel cannot hold.
 func listen(f *feed, closeFeed func()) (<-chan Event, func()) {
-	ch := make(chan Event, f.size)
+	ch := make(chan Event, 32)
 	done := make(chan struct{})
-	seq, wake := f.position()
+	at := f.tail.Load()
 	go func() {
 		defer closeFeed()
 		for {
 			select {
 			case <-done:
 				return
-			case <-wake:
+			case <-at.ready:
 			}
-			f.mu.Lock()
-			var events []Event
-			if f.next-seq > f.size {
-				seq = f.next - f.size
-			}
-			for ; seq < f.next; seq++ {
-				events = append(events, f.ring[seq%f.size])
-			}
-			wake = f.wake
-			f.mu.Unlock()
-			for _, e := range events {
-				select {
-				case ch <- e:
-				default:
-				}
+			at = at.next.Load()
+			select {
+			case ch <- at.event:
+			default:
 			}
 		}
 	}()
@@ -323,17 +287,13 @@ const SessionEnded = "sessionEnded"
 
 // stream is one open page's place in a feed.
 type stream struct {
-	hub  *Hub
-	feed *feed
-	next uint64 // seq of the next event to write
-	wake <-chan struct{}
+	hub *Hub
+	at  *link // the last event written
 }
 
-// newStream starts at the feed's next event: what is published from now on.
+// newStream starts at the feed's tail: what is published from now on.
 func (h *Hub) newStream(f *feed) *stream {
-	s := &stream{hub: h, feed: f}
-	s.next, s.wake = f.position()
-	return s
+	return &stream{hub: h, at: f.tail.Load()}
 }
 
 // serve writes the stream (initial events first) until the client leaves,
@@ -355,30 +315,29 @@ func (s *stream) serve(w http.ResponseWriter, r *http.Request, initial []Event, 
 	if err := rc.Flush(); err != nil {
 		return nil
 	}
-	var buf [maxBatch][]byte
 	wrote := false // since the last heartbeat
 	for {
-		frames, next, lost, wake := s.feed.read(s.next, buf[:0])
-		s.next, s.wake = next, wake
-		if lost > 0 {
-			slog.Warn("realtime stream behind, events skipped", "lost", lost)
-		}
-		if len(frames) > 0 {
-			rc.SetWriteDeadline(time.Now().Add(s.hub.writeTimeout))
-			for _, b := range frames {
-				w.Write(b)
+		// Everything after the last event written, up to maxBatch a flush.
+		n := 0
+		for next := s.at.next.Load(); next != nil && n < maxBatch; next = s.at.next.Load() {
+			if n == 0 {
+				rc.SetWriteDeadline(time.Now().Add(s.hub.writeTimeout))
 			}
+			w.Write(next.frame)
+			s.at = next
+			n++
+		}
+		if n > 0 {
 			if err := rc.Flush(); err != nil {
 				return nil
 			}
 			wrote = true
-			clear(buf[:])
 			continue // more may have come meanwhile
 		}
 		select {
 		case <-r.Context().Done():
 			return nil
-		case <-s.wake:
+		case <-s.at.ready:
 		case <-s.hub.heartbeat():
 			if !wrote {
 				rc.SetWriteDeadline(time.Now().Add(s.hub.writeTimeout))

@@ -67,12 +67,23 @@ const results = {};
 
 // (a) fan-out -----------------------------------------------------------------
 if (!process.env.SOCIAL_BENCH_RACES_ONLY) {
-  const pprofAddr = PPROF ? `127.0.0.1:${await freePort()}` : '';
-  const s = await site(1, PPROF ? { CASINO_PPROF_ADDR: pprofAddr } : {});
+  // The server's runtime figures (goroutines, stacks, heap) come from its
+  // pprof listener on loopback; the profiles are kept when SOCIAL_BENCH_PPROF names a directory.
+  const pprofAddr = `127.0.0.1:${await freePort()}`;
+  const s = await site(1, { CASINO_PPROF_ADDR: pprofAddr });
+  const pprof = async (path) => Buffer.from(await (await fetch(`http://${pprofAddr}/debug/pprof/${path}`)).arrayBuffer());
   const profile = async (name, query = '') => {
-    if (!PPROF) return;
-    const res = await fetch(`http://${pprofAddr}/debug/pprof/${name}${query}`);
-    writeFileSync(join(PPROF, `${name}.pprof`), Buffer.from(await res.arrayBuffer()));
+    if (PPROF) writeFileSync(join(PPROF, `${name}.pprof`), await pprof(`${name}${query}`));
+  };
+  /** Goroutines and the runtime's memory split while the streams are open. */
+  const runtimeSplit = async () => {
+    const goroutines = Number(String(await pprof('goroutine?debug=1')).match(/goroutine profile: total (\d+)/)[1]);
+    // Stacks grown once (a stream's first SQLite read) shrink by half at each GC: three GCs first, so
+    // the figures are the streams' steady state rather than the moment's.
+    for (let i = 0; i < 3; i++) await pprof('heap?gc=1');
+    const heap = String(await pprof('heap?debug=1'));
+    const stat = (k) => Math.round(Number(heap.match(new RegExp(`# ${k} = (\\d+)`))[1]) / 1024 / 1024);
+    return { goroutines, heapInuseMB: stat('HeapInuse'), stackInuseMB: stat('Stack'), sysMB: stat('Sys') };
   };
   let listener;
   try {
@@ -100,19 +111,23 @@ if (!process.env.SOCIAL_BENCH_RACES_ONLY) {
     // Leaderboard moves from real rounds while the chat messages go out.
     const background = rounds(s, 16, MESSAGES * 0.5 + 2);
     const cpuProfile = profile('profile', `?seconds=${Math.floor(MESSAGES * 0.5)}`);
+    let mid;
     for (let i = 0; i < MESSAGES; i++) {
+      if (i === Math.floor(MESSAGES / 2)) {
+        const rssMB = rss(); // while every stream is open
+        mid = Promise.all([runtimeSplit().then((x) => ({ rssMB, ...x })), profile('heap'), profile('goroutine')]);
+        mid.catch(() => {});
+      }
       const res = await api(s, 'POST', '/api/user/chat/en/messages', { text: `bench message ${i} @${Date.now()}` }, writers[i % writers.length].token);
       if (res.status !== 200) throw new Error(`post: ${res.status} ${JSON.stringify(res.json)}`);
       await sleep(500);
     }
     const bg = await background;
     await cpuProfile;
-    const rssMB = rss();
-    await profile('heap');
-    await profile('goroutine');
+    const [split] = await mid;
     const r = JSON.parse((await finished).split('\n')[1]);
     results.fanout = { ...r, clients: CLIENTS, messages: MESSAGES, expected: MESSAGES * CLIENTS, roundsPerSecond: bg.roundsPerSecond,
-      serverCpuSeconds: serverCPU(s.server.process.pid) - cpu0, rssMB };
+      serverCpuSeconds: serverCPU(s.server.process.pid) - cpu0, ...split };
     console.log('fan-out:', results.fanout);
   } finally {
     listener?.kill();

@@ -172,8 +172,9 @@ const section = `${START}
 ## Chat and race leaderboards: fan-out and scoring cost (\`node e2e/bench/social.mjs\`)
 
 - Date: ${date}, commit ${commit}; ${cpus().length} cores; load average at the start: ${load}. The streams are held
-  by a Go client (\`bff/realtime/cmd/streambench\`, a goroutine per stream) on the same cores as the server, so
-  latencies include the reader's own scheduling.
+  by a Go client (\`bff/realtime/cmd/streambench\`, a goroutine per stream, GOMAXPROCS ${f.procs}, each stream
+  keeping its own timings) on the same cores as the server, so latencies include the reader's own scheduling: it
+  used ${f.readerCpuSeconds.toFixed(1)} s of CPU while listening, the server ${f.serverCpuSeconds.toFixed(1)} s.
 - Fan-out: ${f.clients.toLocaleString('en')} clients on the chat room \`en\` (\`GET /chat/en/events\`) and
   ${f.clients.toLocaleString('en')} on a race leaderboard (\`GET /races/bench-1/events\`), ${f.streams.toLocaleString('en')}
   streams in all (opened in ${f.connectSeconds.toFixed(1)} s${f.failed ? `, ${f.failed} refused: ${f.firstError}` : ''}); ${f.messages} chat messages posted 0.5 s apart by 4
@@ -186,7 +187,8 @@ const section = `${START}
 | chat messages delivered | ${ok(`${f.chatReceived.toLocaleString('en')} of ${f.expected.toLocaleString('en')}`, f.chatReceived === f.expected)} | all |
 | chat message post → receipt, p50 / p99 / max | ${ok(`${ms(f.p50)} / ${ms(f.p99)} / ${ms(f.max)}`, f.p99 < 250)} | p99 < 250 ms |
 | leaderboard events during the load; first → last client, p99 | ${f.boardEvents} events; ${ms(f.boardSpreadP99)} | |
-| server memory with ${f.streams.toLocaleString('en')} open streams (RSS) | ${f.rssMB} MB | |
+| server memory with ${f.streams.toLocaleString('en')} open streams (RSS) | ${f.rssMB} MB (${Math.round((f.rssMB * 1024) / f.streams)} KB a stream) | |
+| of which, after three GCs: goroutine stacks / Go heap in use | ${f.stackInuseMB} MB (${f.goroutines.toLocaleString('en')} goroutines) / ${f.heapInuseMB} MB | |
 | wallet rounds/s, no race | ${Math.round(results.none.roundsPerSecond).toLocaleString('en')} (p99 ${results.none.p99Ms} ms, ${results.none.serverCpuUsPerRound} µs server CPU per round) | |
 | wallet rounds/s, ${RACES} running races | ${Math.round(results.races.roundsPerSecond).toLocaleString('en')} (p99 ${results.races.p99Ms} ms, ${results.races.serverCpuUsPerRound} µs server CPU per round) | |
 | rounds/s lost to ${RACES} races | ${ok(`${drop.toFixed(1)} %`, drop <= 10)} | ≤ 10 % |
@@ -199,8 +201,9 @@ these latencies are upper bounds and rounds/s move between runs by ±30 %; CPU p
 Race scores are never computed from a player's history on a bet: the wallet only writes the round; a tailer
 (\`bff/races\`, every second) reads the ledger transactions committed since its cursor, once for all races, and adds
 the deltas to \`race_scores\` in one transaction. Chat and leaderboards are public topics of the realtime hub
-(\`bff/realtime\`): an event is encoded once when published and the same bytes are written to each stream by the
-stream's own goroutine.
+(\`bff/realtime\`): an event is encoded once when published and linked into its topic's chain of events; one
+channel closed per event wakes every follower (no channel send per stream, no lock on the readers' side), and each
+stream's own goroutine writes what it has not yet written in one flush.
 ${END}`;
 
 writeSection(START, END, section);

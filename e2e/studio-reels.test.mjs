@@ -15,14 +15,14 @@ async function ready(page) {
 
 /**
  * The cells once the round is shown ([id, symbol, highlighted, drawn: the
- * symbol's SVG art as a decoded image]) and
+ * symbol's art as a decoded image, SVG or its PNG rasterisation]) and
  * the window they must show: the base spin's, or after free spins (played
  * on after the reels stopped) the last free spin's.
  */
 async function shownAfter(page, round) {
   const fs = round.freeSpins ?? [];
   if (fs.length) await page.locator('#win[data-done]').waitFor({ timeout: 30_000 });
-  const shown = await page.locator('.cell').evaluateAll((cs) => cs.map((c) => [c.id, c.dataset.symbol, c.classList.contains('hit'), !!c.querySelector('img.art[src^="data:image/svg+xml"]')?.naturalWidth]));
+  const shown = await page.locator('.cell').evaluateAll((cs) => cs.map((c) => [c.id, c.dataset.symbol, c.classList.contains('hit'), !!c.querySelector('img.art[src^="data:image/"]')?.naturalWidth]));
   return { shown, expected: fs.length ? fs[fs.length - 1].window : round.base.window };
 }
 

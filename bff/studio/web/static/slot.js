@@ -7,9 +7,9 @@
   var state = { sid: '', game: null, bets: [], bet: 0, busy: false, balance: '', currency: '', decimals: 2, free: null };
   var artCache = {};
   // The drawn symbol (art.js) as an image: each symbol's SVG made once into
-  // a data: URL, so a cell or a reel strip shows it as an <img>, decoded and
-  // rasterised once, never parsed or laid out again (an inline SVG per cell
-  // cost a parse, a style pass and an SVG layout at every reel stop).
+  // a data: URL, so a cell or a reel strip shows it as an <img>, never parsed
+  // or laid out again (an inline SVG per cell cost a parse, a style pass and
+  // an SVG layout at every reel stop); rasterise() then swaps in a bitmap.
   function art(s) {
     if (!artCache[s.id]) {
       var svg = window.studioArt.svg(s, state.game.symbols.indexOf(s)).replace('<svg ', '<svg xmlns="http://www.w3.org/2000/svg" ');
@@ -81,8 +81,29 @@
     }
     var idle = g.strips.map(function (s) { return s.slice(0, g.rows); });
     draw(idle, [], []);
-    // Every symbol decoded before the first spin.
-    g.symbols.forEach(function (s) { var i = new Image(); i.src = art(s); if (i.decode) i.decode().catch(function () {}); });
+    rasterise();
+  }
+  // Each symbol rasterised once, at the size a cell shows it in device
+  // pixels, into a PNG data: URL (a canvas), each in its own task after the
+  // grid is drawn: painting a cell is then a bitmap draw, where an SVG image
+  // is drawn again from its shapes each time its cell is painted. The SVG
+  // stays where a canvas cannot be read.
+  function rasterise() {
+    var shown = $('c0_0').firstChild.getBoundingClientRect().width;
+    var px = Math.min(512, Math.ceil(shown * (window.devicePixelRatio || 1)));
+    state.game.symbols.forEach(function (s) {
+      var img = new Image(), svgUrl = art(s);
+      img.onload = function () {
+        try {
+          var c = document.createElement('canvas'); c.width = c.height = px;
+          c.getContext('2d').drawImage(img, 0, 0, px, px);
+          var png = c.toDataURL('image/png');
+          artCache[s.id] = png;
+          Array.prototype.forEach.call(document.querySelectorAll('#reels img.art'), function (i) { if (i.getAttribute('src') === svgUrl) i.src = png; });
+        } catch (e) { /* a tainted canvas: the SVG image stays */ }
+      };
+      img.src = svgUrl;
+    });
   }
 
   function draw(window, hits, expanded) {

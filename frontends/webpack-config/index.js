@@ -27,6 +27,15 @@ function federationRuntimeAliases() {
 }
 
 /**
+ * react-intl formats messages with intl-messageformat, which imports the
+ * formatjs ICU parser (~56 KB of source with its skeleton parser, ~6 KB gzip on
+ * every page). The builds take a small parser with the same AST for what the
+ * casino's messages use instead (icu-parser.js, checked against formatjs on
+ * every catalogue and default message by test/icu-parser.test.mjs; issue 19).
+ */
+const ICU_PARSER_ALIAS = { '@formatjs/icu-messageformat-parser$': path.join(__dirname, 'icu-parser.js') };
+
+/**
  * Remotes are loaded from remoteEntry.js URLs (never from mf-manifest.json
  * snapshots) and only in browsers: drop the snapshot plugin and node code.
  */
@@ -38,7 +47,7 @@ function baseConfig({ dir, mode, port }) {
     mode: production ? 'production' : 'development',
     context: dir,
     devtool: production ? false : 'eval-cheap-module-source-map',
-    resolve: { extensions: EXTENSIONS, alias: federationRuntimeAliases() },
+    resolve: { extensions: EXTENSIONS, alias: { ...federationRuntimeAliases(), ...ICU_PARSER_ALIAS } },
     module: {
       rules: [
         {

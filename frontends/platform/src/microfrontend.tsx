@@ -1,9 +1,8 @@
 import * as React from 'react';
-import type { ComponentType, ErrorInfo } from 'react';
+import type { ComponentType, ErrorInfo, ReactNode } from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import { FormattedMessage } from 'react-intl';
 import { platformMessages } from './messages';
-import singleSpaReact from 'single-spa-react';
 import type { DefaultTheme } from 'styled-components';
 import { initPlatform } from './init';
 import { PlatformProvider } from './PlatformProvider';
@@ -49,12 +48,38 @@ function Crash({ theme, scope }: { theme: DefaultTheme; scope: string }) {
   );
 }
 
+/** Catches a render error of the app and shows `fallback` instead (the app's slot only). */
+class Boundary extends React.Component<{ name: string; fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidCatch(err: Error, info: ErrorInfo) {
+    console.error(`[${this.props.name}] render failed`, err, info?.componentStack);
+  }
+  render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+/** Calls done after its first commit (mount finished) and after it leaves (unmount finished). */
+function Committed({ mounted, unmounted, children }: { mounted: () => void; unmounted: () => void; children: ReactNode }) {
+  React.useEffect(() => {
+    setTimeout(mounted);
+    return () => void setTimeout(unmounted);
+  }, []);
+  return children;
+}
+
 /**
  * single-spa lifecycles of a micro-frontend: React 19 createRoot through
  * ReactDOMClient, an error boundary, the platform started and PlatformProvider
- * (i18n + theme) around the app.
+ * (i18n + theme) around the app. What single-spa-react did for us, in the
+ * part we use (no parcels, no update): ~2 KB gzip less on every page (issue 19).
+ * mount resolves after the app's first commit, unmount once it is gone.
  */
 export function createLifecycles({ name, theme, Root, Wrapper, messageScope = scopeOf(name) }: LifecycleOptions) {
+  const roots = new Map<string, { root: ReactDOMClient.Root; unmounted: () => void }>();
   function App(props: MicroFrontendProps) {
     const inner = <Root {...props} />;
     return (
@@ -63,23 +88,51 @@ export function createLifecycles({ name, theme, Root, Wrapper, messageScope = sc
       </PlatformProvider>
     );
   }
-  const lifecycles = singleSpaReact<MicroFrontendProps>({
-    React,
-    ReactDOMClient,
-    rootComponent: App,
-    errorBoundary(err: Error, info: ErrorInfo) {
-      console.error(`[${name}] render failed`, err, info?.componentStack);
-      return <Crash theme={theme} scope={messageScope} />;
-    },
-  });
+  function mount(props: MicroFrontendProps & Record<string, unknown>): Promise<void> {
+    const key = props.name ?? name;
+    return new Promise<void>((resolve) => {
+      const el = props.domElement ?? containerOf(key);
+      const root = ReactDOMClient.createRoot(el);
+      const entry = { root, unmounted: () => {} };
+      roots.set(key, entry);
+      root.render(
+        <Committed mounted={resolve} unmounted={() => entry.unmounted()}>
+          <Boundary name={name} fallback={<Crash theme={theme} scope={messageScope} />}>
+            <App {...props} />
+          </Boundary>
+        </Committed>,
+      );
+    });
+  }
+  function unmount(props: MicroFrontendProps & Record<string, unknown>): Promise<void> {
+    const key = props.name ?? name;
+    const entry = roots.get(key);
+    if (!entry) return Promise.resolve();
+    roots.delete(key);
+    return new Promise<void>((resolve) => {
+      entry.unmounted = resolve;
+      entry.root.unmount();
+    });
+  }
   return {
     bootstrap: [
       async () => {
         initPlatform();
       },
-      lifecycles.bootstrap,
     ],
-    mount: lifecycles.mount,
-    unmount: lifecycles.unmount,
+    mount,
+    unmount,
   };
+}
+
+/** A container of its own for an app mounted without a domElement (as single-spa-react did). */
+function containerOf(name: string): HTMLElement {
+  const id = `single-spa-application:${name}`;
+  let el = document.getElementById(id);
+  if (!el) {
+    el = document.createElement('div');
+    el.id = id;
+    document.body.appendChild(el);
+  }
+  return el;
 }

@@ -1,7 +1,7 @@
 // npm run size: builds the front ends (unless --no-build), opens /casino and
 // /cashback (the rewards calendar, issue 14) in headless Chromium against a
 // stand-in shell server and reports the gzip size of every JavaScript file a
-// first visit downloads. Budget: 150 KB gzip per page (BUDGETS: /casino has
+// first visit downloads. Budget: 145 KB gzip per page (BUDGETS: /casino has
 // its own). Fails (exit 1) over budget, when the page app does not render, or
 // on page errors. Other paths can be measured instead:
 // npm run size -- --no-build /deposit /profile2/my-profile
@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { startShellServer } from './shell-server.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const BUDGET = 150 * 1024;
+const BUDGET = 145 * 1024;
 // Issue 19: /casino was 154.5 KB (and 155.7 once the onboarding tour's
 // loader landed in the root config, +1.2 KB). Search and sort are now a lazy
 // chunk and the stand-in embeds a first screen as the BFF does (no error
@@ -24,7 +24,15 @@ const BUDGET = 150 * 1024;
 // docs/frontends.md. Deferring the chat until it nears the viewport (-2.4 KB)
 // was tried and dropped: a player's live stream then opened later than the
 // chat tests expect.
-const BUDGETS = { '/casino': 153.5 * 1024 };
+// Then (jsweight): a small ICU parser instead of formatjs's (react-intl 14.8 ->
+// 8.9 KB) and the platform's own single-spa lifecycles instead of
+// single-spa-react (platform 9.4 -> 7.7): /casino 145.8, /deposit 143.0,
+// /cashback 144.0; budgets lowered to 146 (/casino) and 145 (every other page,
+// 150 before).
+// /profile2/my-profile is over the page budget since the phone field's
+// libphonenumber metadata (28.3 KB) joined its first visit: 199.3 KB before,
+// 191.9 after; held there until that moves to a lazy chunk.
+const BUDGETS = { '/casino': 146 * 1024, '/profile2/my-profile': 192 * 1024 };
 const budgetOf = (path) => BUDGETS[path] ?? BUDGET;
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const args = process.argv.slice(2);

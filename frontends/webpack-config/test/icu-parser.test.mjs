@@ -43,20 +43,23 @@ describe('icu-parser', () => {
   it('parses every catalogue message as formatjs does', () => {
     const dir = join(ROOT, 'content/locales');
     let n = 0;
+    const differ = [];
     for (const f of readdirSync(dir).filter((x) => x.endsWith('.json'))) {
       for (const [id, message] of Object.entries(JSON.parse(readFileSync(join(dir, f), 'utf8')))) {
-        expect({ f, id, ast: parse(message) }).toEqual({ f, id, ast: reference(message) });
+        if (JSON.stringify(parse(message)) !== JSON.stringify(reference(message))) differ.push(`${f} ${id}: ${message}`);
         n++;
       }
     }
+    expect(differ).toEqual([]);
     expect(n).toBeGreaterThan(1000);
-  });
+  }, 120_000);
 
   it('parses every default message of the sources as formatjs does', () => {
     const messages = defaultMessages();
     expect(messages.length).toBeGreaterThan(300);
-    for (const message of messages) expect({ message, ast: parse(message) }).toEqual({ message, ast: reference(message) });
-  });
+    const differ = messages.filter((m) => JSON.stringify(parse(m)) !== JSON.stringify(reference(m)));
+    expect(differ).toEqual([]);
+  }, 60_000);
 
   it('handles quoting, nesting, offsets, tags and styles', () => {
     const cases = [

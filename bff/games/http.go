@@ -2,6 +2,8 @@ package games
 
 import (
 	"net/http"
+	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -204,7 +206,20 @@ func (h *HTTP) gameURL(w http.ResponseWriter, r *http.Request) error {
 	if strings.Contains(g.PlayURL, "?") {
 		sep = "&"
 	}
-	return api.WriteData(w, map[string]string{"game": g.Slug, "mode": mode, "playUrl": g.PlayURL + sep + "mode=" + mode})
+	u := g.PlayURL + sep + "mode=" + mode
+	// The game in the player's language (a provider's lang= on launch): the
+	// language the page shows (?lang=), else the one the player chose.
+	lang := r.URL.Query().Get("lang")
+	if !slices.Contains(st.Languages, lang) {
+		lang = ""
+		if p != nil && slices.Contains(st.Languages, p.Locale) {
+			lang = p.Locale
+		}
+	}
+	if lang != "" {
+		u += "&lang=" + url.QueryEscape(lang)
+	}
+	return api.WriteData(w, map[string]string{"game": g.Slug, "mode": mode, "playUrl": u})
 }
 
 func (h *HTTP) favorites(w http.ResponseWriter, r *http.Request) error {

@@ -17,6 +17,7 @@ import (
 
 	"casino/bff/api"
 	"casino/bff/session"
+	"casino/bff/studio/i18n"
 	"casino/bff/studio/slot"
 )
 
@@ -28,6 +29,10 @@ var pageTmpl = template.Must(template.New("").Funcs(template.FuncMap{
 	"amount": amountText,
 	"inc":    func(i int) int { return i + 1 },
 	"deref":  func(b *bool) bool { return b != nil && *b },
+	// The pages' language (pagetext.go).
+	"layout": layoutText, "tag": tagText, "betName": betTypeName, "betLabel": betLabel,
+	"spinLabel": spinLabel, "spinText": spinText,
+	"spinOf": func(l *i18n.Loc, s any) spinView { return spinView{l, s} },
 	// rows turns a reel-major window into display rows.
 	"rows": func(w [][]string) [][]string {
 		if len(w) == 0 {
@@ -126,6 +131,7 @@ func (s *Service) PageRoutes(mux *http.ServeMux, sessions *session.Manager, cont
 }
 
 type playPage struct {
+	L       *i18n.Loc
 	Title   Title
 	Mode    string
 	Note    string
@@ -142,19 +148,20 @@ type playPage struct {
 const MinSpinMillis = 2500
 
 func (s *Service) servePlay(w http.ResponseWriter, r *http.Request, sessions *session.Manager) {
+	l := pageLang(w, r)
 	t, err := s.Catalog.Title(r.PathValue("game"))
 	if err != nil {
-		render(w, http.StatusNotFound, "verify", verifyPage{Version: staticVersion, Games: s.slotTitles(), Error: "GAME NOT FOUND"})
+		render(w, http.StatusNotFound, "verify", verifyPage{L: l, Version: staticVersion, Games: s.slotTitles(), Error: l.T("page.gameNotFound")})
 		return
 	}
 	p, _ := sessions.FromRequest(r)
 	mode := r.URL.Query().Get("mode")
-	page := playPage{Title: t, Version: staticVersion}
+	page := playPage{L: l, Title: t, Version: staticVersion}
 	switch {
 	case mode == ModeDemo || (mode == "" && p == nil):
 		page.Mode = ModeDemo
 	case p == nil:
-		page.Mode, page.Note = ModeDemo, "Log in to play for real money. You are playing for fun."
+		page.Mode, page.Note = ModeDemo, l.T("page.loginNote")
 	default:
 		page.Mode = ModeReal
 	}
@@ -176,6 +183,7 @@ func (s *Service) servePlay(w http.ResponseWriter, r *http.Request, sessions *se
 }
 
 type verifyPage struct {
+	L       *i18n.Loc
 	Version string
 	Games   []Title
 	Q       VerifyQuery
@@ -195,7 +203,7 @@ func (s *Service) slotTitles() []Title {
 
 func (s *Service) serveVerifier(w http.ResponseWriter, r *http.Request, sessions *session.Manager) {
 	q, err := verifyQueryOf(r, sessions)
-	page := verifyPage{Version: staticVersion, Games: s.slotTitles(), Q: q}
+	page := verifyPage{L: pageLang(w, r), Version: staticVersion, Games: s.slotTitles(), Q: q}
 	if r.URL.RawQuery != "" {
 		v, verr := s.Verify(r.Context(), page.Q)
 		if err == nil {
@@ -212,13 +220,14 @@ func (s *Service) serveVerifier(w http.ResponseWriter, r *http.Request, sessions
 			}
 		default:
 			slog.Error("studio: verify", "err", err)
-			page.Error = "Something went wrong"
+			page.Error = page.L.T("page.error")
 		}
 	}
 	render(w, http.StatusOK, "verify", page)
 }
 
 type recallPage struct {
+	L       *i18n.Loc
 	Version string
 	Name    string
 	R       *StoredRound
@@ -230,23 +239,27 @@ type recallPage struct {
 // real-money round only for its player, a demo round for whoever holds its
 // id.
 func (s *Service) serveRecall(w http.ResponseWriter, r *http.Request, sessions *session.Manager) {
+	l := pageLang(w, r)
+	notFound := verifyPage{L: l, Version: staticVersion, Games: s.slotTitles(), Error: l.T("page.notFound")}
 	p, _ := sessions.FromRequest(r)
 	staff := s.StaffRecall != nil && s.StaffRecall(r)
 	if id := r.PathValue("id"); strings.HasPrefix(id, "rl-") {
 		tr, err := s.TableRoundOf(r.Context(), id)
 		if err != nil || tr.Mode == ModeReal && (p == nil || p.ID != tr.UserID) && !staff {
-			render(w, http.StatusNotFound, "verify", verifyPage{Version: staticVersion, Games: s.slotTitles(), Error: "Not found"})
+			render(w, http.StatusNotFound, "verify", notFound)
 			return
 		}
-		render(w, http.StatusOK, "recall-table", tableRecall(tr))
+		page := tableRecall(tr)
+		page.L = l
+		render(w, http.StatusOK, "recall-table", page)
 		return
 	}
 	rd, err := s.Round(r.Context(), r.PathValue("id"))
 	if err != nil || rd.Mode == ModeReal && (p == nil || p.ID != rd.UserID) && !staff {
-		render(w, http.StatusNotFound, "verify", verifyPage{Version: staticVersion, Games: s.slotTitles(), Error: "Not found"})
+		render(w, http.StatusNotFound, "verify", notFound)
 		return
 	}
-	page := recallPage{Version: staticVersion, Name: rd.GameID, R: rd}
+	page := recallPage{L: l, Version: staticVersion, Name: rd.GameID, R: rd}
 	if t, err := s.Catalog.Title(rd.GameID); err == nil {
 		page.Name = t.Name
 	}

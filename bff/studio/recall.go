@@ -3,6 +3,7 @@ package studio
 import (
 	"strconv"
 
+	"casino/bff/studio/i18n"
 	"casino/bff/studio/roulette"
 	"casino/bff/studio/slot"
 )
@@ -108,6 +109,7 @@ func recallSpins(g *slot.Game, r *slot.Round) []RecallSpin {
 
 // TableRecall is a recalled roulette round.
 type TableRecall struct {
+	L        *i18n.Loc // the page's language
 	Version  string
 	R        *TableRound
 	Number   int

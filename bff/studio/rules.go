@@ -1,13 +1,13 @@
 package studio
 
 import (
-	"fmt"
 	"math/big"
 	"net/http"
 	"sort"
 	"strconv"
 	"strings"
 
+	"casino/bff/studio/i18n"
 	"casino/bff/studio/roulette"
 	"casino/bff/studio/slot"
 )
@@ -81,8 +81,11 @@ func multiple(p, q int64) string {
 	return s
 }
 
-// RulesOf builds the rules of a title of the catalogue.
-func (s *Service) RulesOf(id string) (*Rules, error) {
+// RulesOf builds the rules of a title of the catalogue, in English.
+func (s *Service) RulesOf(id string) (*Rules, error) { return s.RulesIn(id, i18n.English) }
+
+// RulesIn builds the rules of a title in the language of l.
+func (s *Service) RulesIn(id string, l *i18n.Loc) (*Rules, error) {
 	t, err := s.Catalog.Title(id)
 	if err != nil {
 		return nil, err
@@ -97,11 +100,11 @@ func (s *Service) RulesOf(id string) (*Rules, error) {
 		return nil, err
 	}
 	f, _ := s.Catalog.Figures(id)
-	out.Slot = slotRules(g, t, f)
+	out.Slot = slotRules(g, t, f, l)
 	return out, nil
 }
 
-func slotRules(g *slot.Game, t Title, f *Figures) *SlotRules {
+func slotRules(g *slot.Game, t Title, f *Figures, l *i18n.Loc) *SlotRules {
 	in := g.Info()
 	r := &SlotRules{Reels: in.Reels, Rows: in.Rows, Coins: in.Coins, Ways: in.Ways}
 	counts := func(m map[string]int64) []int {
@@ -145,30 +148,34 @@ func slotRules(g *slot.Game, t Title, f *Figures) *SlotRules {
 		}
 		r.Lines = append(r.Lines, l)
 	}
-	r.Features = slotFeatures(in, g)
-	r.Figures = []Figure{{"Return to player (RTP)", t.RTP + "%"}}
+	r.Features = slotFeatures(in, g, l)
+	r.Figures = []Figure{{l.T("rules.rtp"), t.RTP + "%"}}
 	if f != nil {
 		if f.FeatureRTP != "" && Rat(f.FeatureRTP).Sign() > 0 {
-			r.Figures = append(r.Figures, Figure{"of which the base game · free spins", percent(Rat(f.BaseRTP)) + "% · " + percent(Rat(f.FeatureRTP)) + "%"})
+			r.Figures = append(r.Figures, Figure{l.T("rules.split"), percent(Rat(f.BaseRTP)) + "% · " + percent(Rat(f.FeatureRTP)) + "%"})
 		}
 		if p := Rat(f.TriggerProbability); p.Sign() > 0 {
 			inv := new(big.Rat).Inv(p)
-			r.Figures = append(r.Figures, Figure{"Free spins triggered", "1 in " + inv.FloatString(0) + " paid spins on average"})
+			r.Figures = append(r.Figures, Figure{l.T("rules.trigger"), l.T("rules.triggerValue", "n", inv.FloatString(0))})
 		}
 	}
+	vol := t.Volatility
+	if k := "volatility." + vol; l.Has(k) {
+		vol = l.T(k)
+	}
 	r.Figures = append(r.Figures,
-		Figure{"Max win", t.MaxMultiplier + "× the bet"},
-		Figure{"Hit frequency (a paid spin wins or triggers)", t.HitFrequency + "%"},
-		Figure{"Volatility", t.Volatility},
-		Figure{"Bet", t.MinBet + " to " + t.MaxBet + " EUR (other currencies: the same bets at the operator's rate)"})
+		Figure{l.T("rules.maxWin"), l.T("rules.maxWinSlot", "max", t.MaxMultiplier)},
+		Figure{l.T("rules.hit"), t.HitFrequency + "%"},
+		Figure{l.T("rules.volatility"), vol},
+		Figure{l.T("rules.bet"), l.T("rules.betSlot", "min", t.MinBet, "max", t.MaxBet)})
 	if t.BonusBuyPrice > 0 {
-		r.Figures = append(r.Figures, Figure{"Bonus buy", fmt.Sprintf("%d× the bet, RTP %s%%", t.BonusBuyPrice, t.BonusBuyRTP)})
+		r.Figures = append(r.Figures, Figure{l.T("rules.bonusBuy"), l.T("rules.bonusBuyValue", "price", t.BonusBuyPrice, "rtp", t.BonusBuyRTP)})
 	}
 	return r
 }
 
 // slotFeatures says in words what the definition's rules do.
-func slotFeatures(in slot.Info, g *slot.Game) []string {
+func slotFeatures(in slot.Info, g *slot.Game, l *i18n.Loc) []string {
 	var out []string
 	name := func(pred func(slot.Symbol) bool) string {
 		for _, s := range in.Symbols {
@@ -180,57 +187,56 @@ func slotFeatures(in slot.Info, g *slot.Game) []string {
 	}
 	wild, scatter := name(func(s slot.Symbol) bool { return s.Wild }), name(func(s slot.Symbol) bool { return s.Scatter })
 	if in.Ways > 0 {
-		out = append(out, fmt.Sprintf("%d ways: a win is %s or more of a symbol on adjacent reels from the leftmost reel, in any row; each way pays the symbol's pay × the coin value (bet ÷ %d), and every combination of positions is a way.", in.Ways, minCount(in), in.Coins))
+		out = append(out, l.T("feat.ways", "ways", in.Ways, "min", minCount(in), "coins", in.Coins))
 	} else {
-		out = append(out, fmt.Sprintf("%d paylines, played left to right from the leftmost reel: a line pays its highest win, the pay × the coin value (bet ÷ %d); wins on different lines add up.", len(in.Lines), in.Coins))
+		out = append(out, l.T("feat.lines", "lines", len(in.Lines), "coins", in.Coins))
 	}
 	if wild != "" {
-		w := wild + " is wild: it stands in for every symbol"
+		w := l.T("feat.wild", "wild", wild)
 		if scatter != "" {
-			w += " except " + scatter
+			w = l.T("feat.wildExcept", "wild", wild, "scatter", scatter)
 		}
-		w += "."
 		if in.Wild != nil {
 			switch in.Wild.Expand {
 			case slot.ExpandAlways:
-				w += " A wild that lands expands to fill its whole reel."
+				w += " " + l.T("feat.expandAlways")
 			case slot.ExpandFree:
-				w += " During free spins a wild that lands expands to fill its whole reel."
+				w += " " + l.T("feat.expandFree")
 			}
 			if in.Wild.Multiplier > 1 {
-				w += fmt.Sprintf(" A line win with a wild in it is multiplied by %d.", in.Wild.Multiplier)
+				w += " " + l.T("feat.wildMultiplier", "n", in.Wild.Multiplier)
 			}
 		}
 		out = append(out, w)
 	}
 	if scatter != "" && in.Scatter != nil {
-		s := scatter + " is the scatter: it pays anywhere in the window, as a multiple of the total bet"
 		if len(in.Scatter.FreeSpins) > 0 {
-			s += ", and awards free spins (see its row above)"
+			out = append(out, l.T("feat.scatterFree", "scatter", scatter))
+		} else {
+			out = append(out, l.T("feat.scatter", "scatter", scatter))
 		}
-		out = append(out, s+".")
 	}
 	if fs := in.FreeSpins; fs != nil {
-		s := "Free spins are played at the bet that triggered them"
+		s := l.T("feat.free")
 		if fs.Multiplier > 1 {
-			s += fmt.Sprintf("; every free-spin win is multiplied by %d", fs.Multiplier)
+			s += " " + l.T("feat.freeMultiplier", "n", fs.Multiplier)
 		}
 		if len(in.FreeStrips) > 0 {
-			s += "; they use reels of their own"
+			s += " " + l.T("feat.freeStrips")
 		}
 		if len(fs.Retrigger) > 0 {
 			var parts []string
 			for _, k := range sortedKeys(fs.Retrigger) {
-				parts = append(parts, fmt.Sprintf("%s scatters +%d", k, fs.Retrigger[k]))
+				parts = append(parts, l.T("feat.retriggerItem", "count", k, "n", fs.Retrigger[k]))
 			}
-			s += "; scatters during free spins retrigger (" + strings.Join(parts, ", ") + fmt.Sprintf("), up to %d free spins in all", fs.MaxSpins)
+			s += " " + l.T("feat.retrigger", "list", strings.Join(parts, ", "), "max", fs.MaxSpins)
 		}
-		out = append(out, s+".")
+		out = append(out, s)
 	}
 	if p := in.BonusBuyPrice; p > 0 {
-		out = append(out, fmt.Sprintf("Bonus buy: start the free spins at once for %d× the bet.", p))
+		out = append(out, l.T("feat.bonusBuy", "price", p))
 	}
-	out = append(out, "Malfunction voids all pays and plays. Every round is provably fair: its reel stops are drawn from your seeds (see the verifier).")
+	out = append(out, l.T("feat.fair"))
 	return out
 }
 
@@ -271,13 +277,15 @@ func (s *Service) rouletteRules() *RouletteRules {
 }
 
 func (s *Service) serveRules(w http.ResponseWriter, r *http.Request) {
-	rules, err := s.RulesOf(r.PathValue("id"))
+	l := pageLang(w, r)
+	rules, err := s.RulesIn(r.PathValue("id"), l)
 	if err != nil {
-		render(w, http.StatusNotFound, "verify", verifyPage{Version: staticVersion, Games: s.slotTitles(), Error: "GAME NOT FOUND"})
+		render(w, http.StatusNotFound, "verify", verifyPage{L: l, Version: staticVersion, Games: s.slotTitles(), Error: l.T("page.gameNotFound")})
 		return
 	}
 	render(w, http.StatusOK, "rules", struct {
 		*Rules
+		L       *i18n.Loc
 		Version string
-	}{rules, staticVersion})
+	}{rules, l, staticVersion})
 }

@@ -174,11 +174,11 @@ export type PlayMode = 'real' | 'demo';
 
 /**
  * Where to play a game after the server's checks (country, demo play,
- * deposit). Its refusals are not 403s, and a 403 here (no session for real
+ * deposit), in the player's language (the provider's ?lang=). Its refusals are not 403s, and a 403 here (no session for real
  * money) must not end the session: the caller opens the login instead.
  */
-export function gameUrl(slug: string, mode: PlayMode): Promise<{ playUrl: string }> {
-  return get(LOBBY_API.gameUrl, { query: { game: slug, mode }, handleForbidden: false });
+export function gameUrl(slug: string, mode: PlayMode, lang: string): Promise<{ playUrl: string }> {
+  return get(LOBBY_API.gameUrl, { query: { game: slug, mode, lang }, handleForbidden: false });
 }
 
 export interface Provider {

@@ -54,13 +54,14 @@ function betText(amount: string, game: Game): string {
 /** Opens a game at the address the server gives, or says why it cannot. */
 function usePlay(slug: string) {
   const { open } = useModal();
+  const { locale } = useIntl();
   const [busy, setBusy] = useState<PlayMode | null>(null);
   const [refusal, setRefusal] = useState<{ code: string; message: string } | null>(null);
   const play = async (mode: PlayMode) => {
     setBusy(mode);
     setRefusal(null);
     try {
-      const { playUrl } = await gameUrl(slug, mode);
+      const { playUrl } = await gameUrl(slug, mode, locale);
       window.location.assign(playUrl);
     } catch (e) {
       if (isApiError(e) && e.status === 403) open('login');

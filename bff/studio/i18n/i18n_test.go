@@ -12,6 +12,7 @@ var want = strings.Fields("ar bg cs da de el en es et fi fr hi hr hu id it ja ko
 // Every catalogue has every English key, nothing else, no empty message and
 // the same {placeholders} as the English one.
 func TestEveryLanguageHasEveryKeyWithItsPlaceholders(t *testing.T) {
+	want := slices.Sorted(slices.Values(want))
 	if !slices.Equal(Languages, want) {
 		t.Fatalf("catalogues %v, want %v", Languages, want)
 	}

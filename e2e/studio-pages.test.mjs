@@ -5,10 +5,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DESKTOP, MOBILE, http, screenshot, useSite, waitFor, withPage } from './lib/suite.mjs';
-import { api, newPlayer } from './lib/players.mjs';
+import { api, logIn, newPlayer } from './lib/players.mjs';
 
 describe('studio rules and recall pages', () => {
-  const site = useSite({ publish: [], env: { CASINO_ROULETTE_TIMES: '4s,1s,2s' } });
+  const site = useSite({ publish: ['root', 'lobby'], env: { CASINO_ROULETTE_TIMES: '4s,1s,2s' } });
   const opts = (extra = {}) => ({ baseURL: site.server.url, ...extra });
 
   test('rules: the paytable of a slot and the bets of the roulette table, from their definitions', async (t) => {
@@ -111,6 +111,44 @@ describe('studio rules and recall pages', () => {
       await screenshot(page, 'studio-recall-roulette-375');
       // Not for anyone else.
       assert.equal((await http(site, `/studio/rounds/${id}`)).status, 404);
+    });
+  });
+  test('in the player\'s language: a German depositor opens a slot from the lobby and plays it in German; Arabic is right to left', async (t) => {
+    const player = await newPlayer(site, { prefix: 'studiode', deposit: '50.00' });
+    await withPage(site.browser, t, opts({ viewport: MOBILE }), async ({ page, context }) => {
+      await logIn(context, site, player);
+      // The casino in German (the footer's language switch), then the game's page in the lobby.
+      await page.goto('/casino/games/ocean-treasures?lng=de');
+      await page.getByRole('button', { name: 'Spielen', exact: true }).click();
+      await page.waitForURL(/\/play\/studio\/ocean-treasures\?/);
+      const url = new URL(page.url());
+      assert.equal(url.searchParams.get('lang'), 'de', 'the launch URL carries the language');
+      assert.equal(url.searchParams.get('mode'), 'real');
+      await page.locator('body[data-ready="1"]').waitFor();
+      assert.equal(await page.locator('html').getAttribute('lang'), 'de');
+      assert.equal((await page.locator('#mode').textContent()).trim(), 'Echtgeld');
+      assert.equal((await page.locator('#spin').textContent()).trim(), 'Drehen');
+      assert.equal((await page.locator('#balance').textContent()).trim(), '50,00 EUR', 'amounts in the German format');
+      assert.equal((await page.locator('#msg').textContent()).trim(), 'Viel Glück!');
+      await page.locator('#spin').click();
+      await page.locator('#win[data-done]').waitFor({ timeout: 15_000 });
+      assert.match((await page.locator('#msg').textContent()).trim(), /^(Du gewinnst \d+,\d\d EUR|\d+,\d\d EUR von deinem Einsatz|Diesmal kein Gewinn)/, 'the result in German');
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'no horizontal scroll at 375 px');
+      await screenshot(page, 'studio-slot-de-375');
+      // The paytable linked from the game stays German.
+      await page.getByRole('link', { name: 'Auszahlungstabelle & Regeln' }).click();
+      await page.locator('#paytable').waitFor();
+      assert.equal(await page.locator('#pays').textContent(), 'Auszahlungstabelle');
+
+      // Arabic: right to left, the reels in their order.
+      await page.goto('/play/studio/ocean-treasures?mode=demo&lang=ar');
+      await page.locator('body[data-ready="1"]').waitFor();
+      assert.equal(await page.locator('html').getAttribute('dir'), 'rtl');
+      assert.equal((await page.locator('#spin').textContent()).trim(), 'دوران');
+      const xs = await page.locator('#reels .cell').evaluateAll((cells) => cells.map((c) => c.getBoundingClientRect().left));
+      assert.ok(xs[0] < xs[xs.length - 1], 'the first reel stays on the left');
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'no horizontal scroll at 375 px');
+      await screenshot(page, 'studio-slot-ar-375');
     });
   });
 });

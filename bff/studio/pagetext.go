@@ -68,6 +68,7 @@ func tagText(l *i18n.Loc, f string) string {
 // betTypeName is the rules' name of a roulette bet kind.
 func betTypeName(l *i18n.Loc, kind, name string) string {
 	key := map[string]string{"straight": "rules.betStraight", "column": "rules.betColumn", "dozen": "rules.betDozen",
+		"split": "rules.betSplit", "street": "rules.betStreet", "corner": "rules.betCorner", "line": "rules.betLine",
 		"red": "js.red", "black": "js.black", "odd": "js.odd", "even": "js.even"}[kind]
 	if key == "" {
 		return name
@@ -75,8 +76,15 @@ func betTypeName(l *i18n.Loc, kind, name string) string {
 	return l.T(key)
 }
 
-// betLabel translates a recalled roulette bet ("17", "black", "2nd dozen").
+// betLabel translates a recalled roulette bet ("17", "black", "2nd dozen",
+// "split 17-20", "first four 0-1-2-3").
 func betLabel(l *i18n.Loc, label string) string {
+	for _, k := range []struct{ prefix, key string }{{"split ", "js.split"}, {"street ", "js.street"}, {"trio ", "js.trio"},
+		{"corner ", "js.corner"}, {"first four ", "js.firstFour"}, {"six line ", "js.sixLine"}} {
+		if n, ok := strings.CutPrefix(label, k.prefix); ok {
+			return l.T(k.key, "numbers", n)
+		}
+	}
 	key := map[string]string{"red": "bet.red", "black": "bet.black", "odd": "bet.odd", "even": "bet.even", "low": "bet.low", "high": "bet.high",
 		"1st dozen": "bet.dozen1", "2nd dozen": "bet.dozen2", "3rd dozen": "bet.dozen3",
 		"1st column": "bet.column1", "2nd column": "bet.column2", "3rd column": "bet.column3"}[label]

@@ -12,7 +12,7 @@
   // betScale: factor per euro cent, decimals), formatted by string.
   var st = { sid: '', currency: '', decimals: 2, chips: [], table: null, chip: 0, mine: {}, myRound: 0, last: {}, skew: 0, q: Promise.resolve(), shown: 0 };
   function colour(n) { return n === 0 ? 'green' : REDS.indexOf(n) >= 0 ? 'red' : 'black'; }
-  var client = window.studioClient, api = client.api, say = client.say;
+  var client = window.studioClient, api = client.api, say = client.say, L = client.t;
   var calm = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   // A spot's key (as the table's Bet.Spot): "straight:17", "split:17-20", "red:0".
   function key(b) { return b.kind + ':' + (b.numbers && b.numbers.length ? b.numbers.join('-') : (b.number || 0)); }
@@ -21,11 +21,17 @@
     if (p[1].indexOf('-') > 0) b.numbers = p[1].split('-').map(Number); else b.number = +p[1];
     return b;
   }
+  // money: the decimal the API takes; cur: the amount as shown, in the
+  // page's locale, with the currency.
   function money(minor) { return client.money(minor, st.decimals); }
-  function cur(minor) { return money(minor) + ' ' + st.currency; }
+  function cur(minor) { return client.num(money(minor), st.decimals) + ' ' + st.currency; }
   // A chip's face: trailing zeros dropped ("1" EUR, "0.5", "0.00002" BTC), so
   // a chip stays short; the amount sent is exact.
-  function chipText(minor) { var s = money(minor); return s.indexOf('.') < 0 ? s : s.replace(/\.?0+$/, ''); }
+  function chipText(minor) {
+    var s = money(minor); if (s.indexOf('.') >= 0) s = s.replace(/\.?0+$/, '');
+    var dot = s.indexOf('.');
+    return client.num(s, dot < 0 ? 0 : s.length - dot - 1);
+  }
   function sum(m) { return Object.keys(m).reduce(function (a, k) { return a + m[k]; }, 0); }
   function betting() { var t = st.table; return !!t && t.phase === 'betting' && t.closesAt > Date.now() + st.skew; }
 
@@ -66,7 +72,7 @@
     b.type = 'button'; b.className = 'spot ' + (cls || '');
     b.dataset.bet = key(bet); b.dataset.name = name;
     var t = document.createElement('span'); t.className = 'lbl'; t.textContent = label; b.appendChild(t);
-    b.setAttribute('aria-label', 'Bet on ' + name);
+    b.setAttribute('aria-label', L('js.betOn', { name: name }));
     b.style.setProperty('--ac', across[0]); b.style.setProperty('--ar', across[1]);
     b.style.setProperty('--uc', upright[0]); b.style.setProperty('--ur', upright[1]);
     b.addEventListener('click', function () { place(bet); });
@@ -81,14 +87,14 @@
   // (either layout); on a phone they show in the "Inside bets" mode, which
   // makes the rows taller.
   var inside = [];
-  function words(ns) { return ns.slice(0, -1).join(', ') + ' and ' + ns[ns.length - 1]; }
+  function words(ns) { return L('js.listAnd', { list: ns.slice(0, -1).join(', '), last: ns[ns.length - 1] }); }
   function insideSpot(kind, ns) {
-    var name = { split: 'split', street: ns[0] === 0 ? 'trio' : 'street', corner: ns[0] === 0 ? 'first four' : 'corner', line: 'six line' }[kind] + ' ' + words(ns);
+    var name = L({ split: 'js.split', street: ns[0] === 0 ? 'js.trio' : 'js.street', corner: ns[0] === 0 ? 'js.firstFour' : 'js.corner', line: 'js.sixLine' }[kind], { numbers: words(ns) });
     var b = document.createElement('button');
     b.type = 'button'; b.className = 'spot in ' + kind; b.tabIndex = inside.length ? -1 : 0;
     var bet = { kind: kind, numbers: ns };
     b.dataset.bet = key(bet); b.dataset.name = name; b.title = name;
-    b.setAttribute('aria-label', 'Bet on ' + name);
+    b.setAttribute('aria-label', L('js.betOn', { name: name }));
     b.addEventListener('click', function () { place(bet); });
     // One tab stop for the whole layer: the arrow keys move inside it.
     b.addEventListener('focus', function () { inside.forEach(function (x) { x.tabIndex = x === b ? 0 : -1; }); });
@@ -143,13 +149,13 @@
       spot(String(n), String(n), { kind: 'straight', number: n }, 'num ' + colour(n), [String(c + 1), String(r)], [String(3 + (n - 1) % 3), String(c + 1)]);
     }
     [1, 2, 3].forEach(function (k) {
-      spot('2 to 1', 'Column ' + k, { kind: 'column', number: k }, 'out col', ['14', String(4 - k)], [String(2 + k), '14']);
+      spot(L('js.twoToOne'), L('js.column', { n: k }), { kind: 'column', number: k }, 'out col', ['14', String(4 - k)], [String(2 + k), '14']);
     });
-    ['1st 12', '2nd 12', '3rd 12'].forEach(function (l, i) {
+    [L('js.dozen1'), L('js.dozen2'), L('js.dozen3')].forEach(function (l, i) {
       var at = (2 + i * 4) + ' / span 4';
       spot(l, l, { kind: 'dozen', number: i + 1 }, 'out doz', [at, '4'], ['2', at]);
     });
-    [['1–18', '1–18', 'low'], ['Even', 'Even', 'even'], ['', 'Red', 'red'], ['', 'Black', 'black'], ['Odd', 'Odd', 'odd'], ['19–36', '19–36', 'high']].forEach(function (x, i) {
+    [['1–18', '1–18', 'low'], [L('js.even'), L('js.even'), 'even'], ['', L('js.red'), 'red'], ['', L('js.black'), 'black'], [L('js.odd'), L('js.odd'), 'odd'], ['19–36', '19–36', 'high']].forEach(function (x, i) {
       var at = (2 + i * 2) + ' / span 2';
       var b = spot(x[0], x[1], { kind: x[2] }, 'out even', [at, '5'], ['1', at]);
       if (!x[0]) { var d = document.createElement('span'); d.className = 'dia ' + x[2]; b.insertBefore(d, b.firstChild); }
@@ -208,7 +214,7 @@
     spots.forEach(function (s) {
       var old = s.querySelector('.chip'); if (old) old.remove();
       var amt = st.mine[s.dataset.bet];
-      s.setAttribute('aria-label', 'Bet on ' + s.dataset.name + (amt ? ', ' + cur(amt) + ' placed' : ''));
+      s.setAttribute('aria-label', amt ? L('js.betOnPlaced', { name: s.dataset.name, amount: cur(amt) }) : L('js.betOn', { name: s.dataset.name }));
       if (!amt) return;
       var c = document.createElement('span'); c.className = 'chip ' + chipClass(amt); c.textContent = chipText(amt);
       c.setAttribute('aria-hidden', 'true');
@@ -228,7 +234,7 @@
   // placement it undoes.
   function send(path, body, done) {
     st.q = st.q.then(function () {
-      if (!betting()) { say('Betting is closed: wait for the next round.', 'err'); return; }
+      if (!betting()) { say(L('js.closed'), 'err'); return; }
       body.round = st.table.round;
       return api('POST', '/api/studio/sessions/' + st.sid + path, body).then(done).catch(function (e) { say(e.message, 'err'); });
     });
@@ -239,18 +245,18 @@
     markBets(); setBalance(p.balance);
   }
   function place(bet) {
-    if (!betting()) { say('Betting is closed: wait for the next round.', 'err'); return; }
+    if (!betting()) { say(L('js.closed'), 'err'); return; }
     var b = { kind: bet.kind, number: bet.number || 0, amount: money(st.chip) };
     if (bet.numbers) b.numbers = bet.numbers;
     send('/bets', { bets: [b] }, function (p) {
       applyPlaced(p);
-      say('Bet placed: ' + money(p.staked) + ' ' + st.currency + ' on this round.');
+      say(L('js.placed', { amount: cur(p.staked) }));
     });
   }
   function undo(all) {
     send('/bets/withdraw', { all: all }, function (p) {
       applyPlaced(p);
-      say(all ? 'Bets cleared: ' + cur(0) + ' on this round.' : 'Last bet taken back: ' + cur(p.staked) + ' on this round.');
+      say(all ? L('js.cleared', { amount: cur(0) }) : L('js.undone', { amount: cur(p.staked) }));
     });
   }
   function repeat() {
@@ -258,10 +264,10 @@
     if (!bets.length) return;
     send('/bets', { bets: bets }, function (p) {
       applyPlaced(p);
-      say('Bet placed: ' + money(p.staked) + ' ' + st.currency + ' on this round.');
+      say(L('js.placed', { amount: cur(p.staked) }));
     });
   }
-  function setBalance(b) { if (b) $('balance').textContent = b + ' ' + st.currency; }
+  function setBalance(b) { if (b) $('balance').textContent = client.num(b, st.decimals) + ' ' + st.currency; }
   function refreshBalance() { api('GET', '/api/studio/sessions/' + st.sid).then(function (d) { setBalance(d.balance); }).catch(function () {}); }
 
   // The wheel: the 37 pockets in the European order, drawn as SVG sectors;
@@ -314,7 +320,7 @@
     var h = $('history'); h.textContent = '';
     list.forEach(function (n) {
       var s = document.createElement('span'); s.className = colour(n); s.textContent = n;
-      s.setAttribute('role', 'listitem'); s.setAttribute('aria-label', n + ' ' + colour(n));
+      s.setAttribute('role', 'listitem'); s.setAttribute('aria-label', n + ' ' + L('js.colour.' + colour(n)));
       h.appendChild(s);
     });
   }
@@ -338,17 +344,17 @@
     $('ball').classList.add('on');
     document.body.dataset.phase = 'result';
     var w = $('wheel');
-    w.textContent = n + ' ' + t.colour; w.className = 'wheel ' + t.colour;
+    w.textContent = n + ' ' + L('js.colour.' + t.colour); w.className = 'wheel ' + t.colour;
     history(t.history || []);
     spots.forEach(function (s) { s.classList.toggle('hit', hits(parse(s.dataset.bet), n)); });
     $('board').classList.add('settled');
-    var text = 'Result: ' + n + ' ' + t.colour + '.';
+    var text = L('js.result', { n: n, colour: L('js.colour.' + t.colour) });
     if (st.myRound === t.round && sum(st.mine) > 0) {
       var win = winOf(st.mine, n);
       st.last = Object.assign({}, st.mine);
       $('last-win').textContent = cur(win);
-      say(win > 0 ? 'You win ' + cur(win) : 'No win this round', win > 0 ? 'win' : '');
-      text += win > 0 ? ' You win ' + cur(win) + '.' : ' No win this round.';
+      say(win > 0 ? L('js.youWin', { amount: cur(win) }) : L('js.noWinRound'), win > 0 ? 'win' : '');
+      text += ' ' + (win > 0 ? L('js.youWin', { amount: cur(win) }) : L('js.noWinRound')) + '.';
       if (win > 0) countUp(win);
       setTimeout(refreshBalance, 400);
     }
@@ -365,19 +371,19 @@
     var now = Date.now() + st.skew, bar = $('timer-bar'), timer = $('timer'), phase = $('phase');
     if (t.phase === 'betting') {
       var left = Math.max(0, t.closesAt - now), total = Math.max(1, t.closesAt - (t.opensAt || t.closesAt - 15000)), s = Math.ceil(left / 1000);
-      put(phase, left > 0 ? 'Place your bets · ' + s + ' s' : 'No more bets');
+      put(phase, left > 0 ? L('js.placeBetsLeft', { s: s }) : L('js.noMoreBets'));
       bar.style.transform = 'scaleX(' + (left / total).toFixed(3) + ')';
       if (timer.classList.contains('low') !== left < 3000) timer.classList.toggle('low', left < 3000);
       attr(timer, 'aria-valuemax', String(Math.round(total / 1000)));
       attr(timer, 'aria-valuenow', String(s));
-      attr(timer, 'aria-valuetext', s + ' seconds left to bet');
+      attr(timer, 'aria-valuetext', L('js.secondsLeft', { s: s }));
     } else {
       if (bar.style.transform !== 'scaleX(0)') bar.style.transform = 'scaleX(0)';
       attr(timer, 'aria-valuenow', '0');
-      attr(timer, 'aria-valuetext', 'Betting closed');
+      attr(timer, 'aria-valuetext', L('js.bettingClosed'));
     }
-    if (t.phase === 'spinning') put(phase, 'No more bets · the wheel is spinning');
-    if (t.phase === 'result') put(phase, st.shown === t.round ? 'Next round in ' + Math.max(0, Math.ceil((t.nextRoundAt - now) / 1000)) + ' s' : 'The ball is settling…');
+    if (t.phase === 'spinning') put(phase, L('js.wheelSpinning'));
+    if (t.phase === 'result') put(phase, st.shown === t.round ? L('js.nextRound', { s: Math.max(0, Math.ceil((t.nextRoundAt - now) / 1000)) }) : L('js.settling'));
     buttons();
   }
   function onTable(t) {
@@ -393,18 +399,18 @@
       history(t.history || []);
     }
     if (t.phase === 'betting') {
-      w.textContent = 'Place your bets'; w.className = 'wheel idle';
+      w.textContent = L('js.placeBets'); w.className = 'wheel idle';
       if (!prev || prev.phase !== 'betting') {
         $('board').classList.remove('settled');
         spots.forEach(function (s) { s.classList.remove('hit'); });
         $('win-banner').hidden = true;
-        if (!first) $('announce').textContent = 'Round ' + t.round + ': place your bets.';
+        if (!first) $('announce').textContent = L('js.roundOpen', { n: t.round });
       }
       if (st.myRound && st.myRound !== t.round) { st.mine = {}; st.myRound = 0; markBets(); }
     }
     if (t.phase === 'spinning') {
-      w.textContent = 'No more bets'; w.className = 'wheel idle';
-      if (!prev || prev.phase !== 'spinning') { spinWheel(); $('announce').textContent = 'No more bets.'; }
+      w.textContent = L('js.noMoreBets'); w.className = 'wheel idle';
+      if (!prev || prev.phase !== 'spinning') { spinWheel(); $('announce').textContent = L('js.noMoreBets') + '.'; }
     }
     if (t.phase === 'result' && t.number !== undefined) {
       if (!prev || prev.phase !== 'result' || prev.round !== t.round) {
@@ -425,7 +431,7 @@
     .then(function (l) {
       st.sid = l.sessionId; st.currency = l.currency;
       st.decimals = l.betScale.decimals; st.chips = (l.game && l.game.chips) || [];
-      $('mode').textContent = l.mode === 'real' ? 'Real money' : 'Fun money';
+      $('mode').textContent = l.mode === 'real' ? L('mode.real') : L('mode.demo');
       $('mode').className = 'badge ' + l.mode;
       setBalance(l.balance);
       $('total').textContent = cur(0); $('last-win').textContent = cur(0);

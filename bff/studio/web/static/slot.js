@@ -35,8 +35,12 @@
   })();
   var calm = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-  var client = window.studioClient, api = client.api, say = client.say;
+  var client = window.studioClient, api = client.api, say = client.say, t = client.t;
+  // money: the decimal the API takes; fmt: the same amount as shown, in
+  // the page's locale.
   function money(minor) { return client.money(minor, state.decimals); }
+  function fmt(minor) { return client.num(money(minor), state.decimals); }
+  function shown(dec) { return client.num(dec, state.decimals); }
   function symbol(id) { for (var i = 0; i < state.game.symbols.length; i++) if (state.game.symbols[i].id === id) return state.game.symbols[i]; return { id: id, name: id }; }
 
   // The reels: a column per reel holding its rows of cells (the symbols
@@ -118,7 +122,7 @@
         names.push(s.name);
       }
     }
-    $('reels').setAttribute('aria-label', 'Reels: ' + names.join(', '));
+    $('reels').setAttribute('aria-label', t('js.reels', { names: names.join(', ') }));
   }
   function wildId() { for (var i = 0; i < state.game.symbols.length; i++) if (state.game.symbols[i].wild) return state.game.symbols[i].id; return ''; }
 
@@ -147,22 +151,22 @@
     if (!f) { el.hidden = true; return; }
     el.hidden = false;
     el.textContent = f.left > 0
-      ? 'Free spins left: ' + f.left + ' of ' + f.total + ' · bet ' + f.bet + ' ' + state.currency + ' · winnings ' + f.winnings + ' ' + state.currency + ' (bonus money)'
-      : 'Free spins played: winnings ' + f.winnings + ' ' + state.currency + ' are in your bonus balance.';
-    $('spin').textContent = f.left > 0 ? 'Free spin' : 'Spin';
+      ? t('js.freeLeft', { left: f.left, total: f.total, bet: shown(f.bet) + ' ' + state.currency, winnings: shown(f.winnings) + ' ' + state.currency })
+      : t('js.freeDone', { winnings: shown(f.winnings) + ' ' + state.currency });
+    $('spin').textContent = f.left > 0 ? t('js.freeSpin') : t('js.spin');
     $('bet-down').disabled = f.left > 0 || state.bet === 0;
     $('bet-up').disabled = f.left > 0 || state.bet === state.bets.length - 1;
-    if (f.left > 0) $('bet').textContent = f.bet + ' ' + state.currency;
+    if (f.left > 0) $('bet').textContent = shown(f.bet) + ' ' + state.currency;
     else setBetText();
     if ($('buy')) $('buy').hidden = f.left > 0;
   }
-  function setBetText() { $('bet').textContent = money(state.bets[state.bet]) + ' ' + state.currency; }
+  function setBetText() { $('bet').textContent = fmt(state.bets[state.bet]) + ' ' + state.currency; }
   function setBet(i) {
     state.bet = Math.max(0, Math.min(state.bets.length - 1, i));
-    $('bet').textContent = money(state.bets[state.bet]) + ' ' + state.currency;
+    setBetText();
     $('bet-down').disabled = state.bet === 0;
     $('bet-up').disabled = state.bet === state.bets.length - 1;
-    if ($('buy')) $('buy').textContent = 'Buy bonus · ' + money(state.bets[state.bet] * state.game.bonusBuyPrice);
+    if ($('buy')) $('buy').textContent = t('js.buyPrice', { price: fmt(state.bets[state.bet] * state.game.bonusBuyPrice) });
   }
   // The title's bets are euro cents; × factor makes them the session
   // currency's minor units (the server's betScale, a 1-2-5 step, so the
@@ -267,13 +271,13 @@
 
   function setSound(on) {
     muted = !on; store.set('sound', on ? 'on' : 'off');
-    var b = $('sound'); b.setAttribute('aria-pressed', String(on)); b.textContent = on ? 'Sound on' : 'Sound off';
+    var b = $('sound'); b.setAttribute('aria-pressed', String(on)); b.textContent = on ? t('js.soundOn') : t('js.soundOff');
     if (!on) sound.spinning(false); else sound.unlock();
   }
   function setQuick(on) {
     if (!$('quick')) return;
     quick = on; store.set('quick', on ? '1' : '0');
-    var b = $('quick'); b.setAttribute('aria-pressed', String(on)); b.textContent = on ? 'Turbo on' : 'Turbo off';
+    var b = $('quick'); b.setAttribute('aria-pressed', String(on)); b.textContent = on ? t('js.turboOn') : t('js.turboOff');
   }
 
   // The session under RTS 14: wins − stakes since the page opened, and the
@@ -281,7 +285,7 @@
   var session = { started: 0, net: 0 };
   function showNet() {
     if (!$('net')) return;
-    $('net').textContent = (session.net > 0 ? '+' : session.net < 0 ? '−' : '') + money(Math.abs(session.net)) + ' ' + state.currency;
+    $('net').textContent = (session.net > 0 ? '+' : session.net < 0 ? '−' : '') + fmt(Math.abs(session.net)) + ' ' + state.currency;
   }
   function tickElapsed() {
     if (!$('elapsed') || !session.started) return;
@@ -301,14 +305,14 @@
     var stage = $('stage');
     stage.classList.add('spinning');
     stage.classList.toggle('bonus', !!bonusBuy);
-    feature(bonusBuy ? 'Bonus bought · free spins coming' : '');
+    feature(bonusBuy ? t('js.bonusBought') : '');
     delete stage.dataset.stopped;
     counting++;
     delete $('win').dataset.done;
-    $('win').textContent = money(0);
+    $('win').textContent = fmt(0);
     Array.prototype.forEach.call(document.querySelectorAll('.cell.still'), function (c) { c.classList.remove('still'); });
     Array.prototype.forEach.call(document.querySelectorAll('.reel.landed'), function (c) { c.classList.remove('landed'); });
-    say('Spinning…');
+    say(t('js.spinning'));
     sound.spinning(true);
     var started = Date.now();
     stage.dataset.pressed = String(started);
@@ -327,7 +331,7 @@
         stage.classList.remove('spinning', 'bonus'); feature('');
         // The wallet asks for an explicit confirmation of a bonus buy above
         // the player's own max bet; it exempts exactly the next bet.
-        if (e.code === 'BONUS_BUY_CONFIRMATION_REQUIRED' && window.confirm('This bonus buy is above your max bet limit. Buy it anyway?')) {
+        if (e.code === 'BONUS_BUY_CONFIRMATION_REQUIRED' && window.confirm(t('js.confirmBuy'))) {
           return api('POST', '/api/user/confirm-bonus-buy', {}).then(function () { state.busy = false; play(true); }, function (e2) { say(e2.message, 'err'); });
         }
         say(e.message, 'err');
@@ -375,9 +379,9 @@
   // What a spin paid, in words: "3 Cherry on line 2", "4 Jaguar, 6 ways".
   function winWords(spin) {
     var out = [];
-    (spin.lines || []).forEach(function (w) { out.push(w.count + ' ' + symbol(w.symbol).name + ' on line ' + w.line); });
-    (spin.ways || []).forEach(function (w) { out.push(w.count + ' ' + symbol(w.symbol).name + ', ' + w.ways + (w.ways === 1 ? ' way' : ' ways')); });
-    if (spin.scatterCoins) out.push(spin.scatters + ' scatters');
+    (spin.lines || []).forEach(function (w) { out.push(t('js.lineWin', { count: w.count, symbol: symbol(w.symbol).name, line: w.line })); });
+    (spin.ways || []).forEach(function (w) { out.push(t(w.ways === 1 ? 'js.wayWin1' : 'js.wayWin', { count: w.count, symbol: symbol(w.symbol).name, ways: w.ways })); });
+    if (spin.scatterCoins) out.push(t('js.scatters', { count: spin.scatters }));
     return out.join('; ');
   }
 
@@ -394,8 +398,8 @@
         if (id !== counting) { done(); return; }
         if (!t0) t0 = now;
         var p = ms ? Math.min(1, (now - t0) / ms) : 1, v = p >= 1 ? win : Math.floor(win * (1 - Math.pow(1 - p, 3)));
-        el.textContent = money(v);
-        if (!$('celebrate').hidden) big.textContent = money(v) + ' ' + state.currency;
+        el.textContent = fmt(v);
+        if (!$('celebrate').hidden) big.textContent = fmt(v) + ' ' + state.currency;
         if (p < 1) window.requestAnimationFrame(frame);
         else { el.dataset.done = '1'; el.dataset.win = String(win); done(); }
       }
@@ -412,14 +416,14 @@
       var total = round.freeSpins.length, acc = round.base ? round.base.win : 0;
       seq = seq.then(function () {
         stage.classList.add('free');
-        feature(total + ' free spins!');
-        $('fs').textContent = total + ' free spins';
+        feature(t('js.fsStart', { n: total }));
+        $('fs').textContent = t('js.fsCount', { n: total });
         return sleep(calm || quick ? 300 : 1100);
       });
       round.freeSpins.forEach(function (fs, i) {
         seq = seq.then(function () { return sleep(i === 0 ? 0 : quick || calm ? 180 : 420); }).then(function () {
           acc += fs.win;
-          feature('Free spin ' + (i + 1) + ' of ' + total + (fs.multiplier > 1 ? ' · x' + fs.multiplier : '') + ' · win ' + money(acc));
+          feature(t('js.fsProgress', { i: i + 1, total: total }) + (fs.multiplier > 1 ? ' · x' + fs.multiplier : '') + ' · ' + t('js.fsWinSoFar', { amount: fmt(acc) }));
           draw(fs.window, hitsOf(fs), fs.expanded || []);
           sound.stop();
         });
@@ -427,7 +431,7 @@
     }
     return seq.then(function () {
       stage.classList.remove('free', 'bonus');
-      feature(round.freeSpinsAwarded ? 'Free spins won ' + money(round.win) + ' ' + state.currency : '');
+      feature(round.freeSpinsAwarded ? t('js.fsTotal', { amount: fmt(round.win) + ' ' + state.currency }) : '');
       setBalance(res.balance);
       if (res.freeSpins) state.free = res.freeSpins;
       session.net += round.win - (res.freeRound ? 0 : round.cost);
@@ -437,18 +441,18 @@
       $('last-round-link').href = '/provably-fair?round=' + encodeURIComponent(res.roundId);
       $('last-round-id').textContent = res.roundId;
       $('last-round-replay').href = '/studio/rounds/' + encodeURIComponent(res.roundId);
-      var fsText = round.freeSpinsAwarded ? ' · ' + round.freeSpinsAwarded + ' free spins' : '';
-      $('fs').textContent = round.freeSpinsAwarded ? 'Free spins played: ' + round.freeSpinsAwarded : '';
+      var fsText = round.freeSpinsAwarded ? ' · ' + t('js.fsCount', { n: round.freeSpinsAwarded }) : '';
+      $('fs').textContent = round.freeSpinsAwarded ? t('js.fsPlayed', { n: round.freeSpinsAwarded }) : '';
       var words = round.base && !round.freeSpins ? winWords(round.base) : '';
-      var amount = money(round.win) + ' ' + state.currency;
-      if (round.win > stake) say('You win ' + amount + (words ? ': ' + words : '') + fsText, 'win');
-      else if (round.win > 0) say('Returned ' + amount + ' of your ' + money(stake) + ' ' + state.currency + ' stake' + fsText);
-      else say('No win this time' + fsText);
-      $('last-win').textContent = money(round.win);
+      var amount = fmt(round.win) + ' ' + state.currency;
+      if (round.win > stake) say(t('js.youWin', { amount: amount }) + (words ? ': ' + words : '') + fsText, 'win');
+      else if (round.win > 0) say(t('js.returned', { amount: amount, stake: fmt(stake) + ' ' + state.currency }) + fsText);
+      else say(t('js.noWin') + fsText);
+      $('last-win').textContent = fmt(round.win);
       var big = round.win >= 20 * stake;
       if (big) {
-        $('big-title').textContent = round.win >= 100 * stake ? 'Mega win' : 'Big win';
-        $('big-amount').textContent = money(0) + ' ' + state.currency;
+        $('big-title').textContent = round.win >= 100 * stake ? t('js.megaWin') : t('js.bigWin');
+        $('big-amount').textContent = fmt(0) + ' ' + state.currency;
         $('celebrate').hidden = false; stage.classList.add('big');
         sound.big();
       } else if (round.win > stake) sound.win();
@@ -459,17 +463,18 @@
   }
 
   function paytable(g) {
-    var t = $('paytable'), rows = [];
+    var tb = $('paytable'), rows = [];
     Object.keys(g.pays).forEach(function (id) {
       var p = g.pays[id], cells = Object.keys(p).sort().map(function (n) { return n + '× ' + p[n]; }).join(', ');
       rows.push('<tr><th scope="row"></th><td></td></tr>');
     });
-    t.innerHTML = '<caption>Pays in coins (' + g.coins + ' coins per bet' + (g.ways ? ', per way' : ', per line') + ')</caption><tbody>' + rows.join('') + '</tbody>';
-    var trs = t.querySelectorAll('tr'), i = 0;
+    tb.innerHTML = '<caption></caption><tbody>' + rows.join('') + '</tbody>';
+    tb.querySelector('caption').textContent = t(g.ways ? 'js.paysWays' : 'js.paysLines', { coins: g.coins });
+    var trs = tb.querySelectorAll('tr'), i = 0;
     Object.keys(g.pays).forEach(function (id) {
       var p = g.pays[id];
       trs[i].firstChild.textContent = symbol(id).name;
-      trs[i].lastChild.textContent = Object.keys(p).sort().map(function (n) { return n + ' of a kind: ' + p[n]; }).join(' · ');
+      trs[i].lastChild.textContent = Object.keys(p).sort().map(function (n) { return t('js.ofAKind', { n: n, coins: p[n] }); }).join(' · ');
       i++;
     });
   }
@@ -479,10 +484,10 @@
       .then(function (l) {
         state.sid = l.sessionId; state.game = l.game; state.currency = l.currency;
         document.body.dataset.session = l.sessionId;
-        $('mode').textContent = l.mode === 'real' ? 'Real money' : 'Fun money';
+        $('mode').textContent = l.mode === 'real' ? t('mode.real') : t('mode.demo');
         $('mode').className = 'badge ' + l.mode;
         state.decimals = l.betScale.decimals;
-        $('last-win').textContent = money(0);
+        $('last-win').textContent = fmt(0);
         state.bets = ladder(l.game, l.betScale.factor);
         buildGrid(); paytable(l.game); setBalance(l.balance); setBet(0); showSeeds(l.seeds);
         if (!l.game.bonusBuyPrice && $('buy')) $('buy').remove();
@@ -491,8 +496,8 @@
         $('spin').disabled = false; if ($('buy')) $('buy').disabled = false;
         session.started = Date.now(); showNet(); tickElapsed();
         if ($('elapsed')) setInterval(tickElapsed, 1000);
-        $('win').textContent = money(0);
-        say(l.mode === 'real' ? 'Good luck!' : 'Playing for fun: no real money.');
+        $('win').textContent = fmt(0);
+        say(l.mode === 'real' ? t('js.goodLuck') : t('js.funPlay'));
         document.body.dataset.ready = '1';
       })
       .catch(function (e) { say(e.message, 'err'); });
@@ -524,7 +529,7 @@
   $('seed-form').addEventListener('submit', function (e) {
     e.preventDefault();
     api('POST', '/api/studio/sessions/' + state.sid + '/seeds', { clientSeed: $('client-seed').value.trim() })
-      .then(function (s) { showSeeds(s); say('New seed pair: the previous server seed is revealed below.'); })
+      .then(function (s) { showSeeds(s); say(t('js.seedsRotated')); })
       .catch(function (err) { say(err.message, 'err'); });
   });
   launch();

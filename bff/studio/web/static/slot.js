@@ -142,7 +142,7 @@
     return hits;
   }
 
-  function setBalance(b) { state.balance = b; $('balance').textContent = b + ' ' + state.currency; }
+  function setBalance(b) { state.balance = b; $('balance').textContent = shown(b) + ' ' + state.currency; }
   // Free spins a bonus gave on this game: played at their bet, nothing
   // debited, winnings to the bonus balance.
   function freeLeft() { return state.free && state.free.left > 0; }

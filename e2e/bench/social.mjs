@@ -93,9 +93,8 @@ if (!process.env.SOCIAL_BENCH_RACES_ONLY) {
     // The streams are held by a Go client (bff/realtime/cmd/streambench):
     // one Node process could not read 10,000 streams without becoming
     // what is measured.
-    const listenFor = MESSAGES * 0.5 + 5;
     listener = spawn(streamTool, ['--chat', `${s.server.url}/chat/en/events`, '--board', `${s.server.url}/races/bench-1/events`,
-      '--clients', String(CLIENTS), '--seconds', String(listenFor), '--procs', String(READER_PROCS)], { stdio: ['ignore', 'pipe', 'inherit'] });
+      '--clients', String(CLIENTS), '--seconds', '0', '--procs', String(READER_PROCS)], { stdio: ['pipe', 'pipe', 'inherit'] });
     let out = '';
     const ready = new Promise((resolve, reject) => {
       listener.stdout.on('data', (d) => {
@@ -125,6 +124,8 @@ if (!process.env.SOCIAL_BENCH_RACES_ONLY) {
     const bg = await background;
     await cpuProfile;
     const [split] = await mid;
+    await sleep(3000); // the last message's late receipts
+    listener.stdin.end('stop\n'); // the streams stay open until all is measured
     const r = JSON.parse((await finished).split('\n')[1]);
     results.fanout = { ...r, clients: CLIENTS, messages: MESSAGES, expected: MESSAGES * CLIENTS, roundsPerSecond: bg.roundsPerSecond,
       serverCpuSeconds: serverCPU(s.server.process.pid) - cpu0, ...split };

@@ -67,7 +67,7 @@ func main() {
 	chat := flag.String("chat", "", "chat room stream URL")
 	board := flag.String("board", "", "race leaderboard stream URL")
 	clients := flag.Int("clients", 5000, "streams per URL")
-	seconds := flag.Float64("seconds", 20, "how long to listen once ready")
+	seconds := flag.Float64("seconds", 20, "how long to listen once ready; 0: until a line on stdin")
 	procs := flag.Int("procs", 0, "GOMAXPROCS of this reader (0: Go's default)")
 	flag.Parse()
 	if *procs > 0 {
@@ -162,7 +162,11 @@ func main() {
 	sinceMu.Unlock()
 	cpu0 := cpuSeconds()
 	fmt.Println("ready")
-	time.Sleep(time.Duration(*seconds * float64(time.Second)))
+	if *seconds > 0 {
+		time.Sleep(time.Duration(*seconds * float64(time.Second)))
+	} else {
+		bufio.NewReader(os.Stdin).ReadString('\n') // until told (a line, or stdin closed)
+	}
 	res.ReaderCPU = cpuSeconds() - cpu0
 
 	// The listen window is over: what arrives later is not counted.

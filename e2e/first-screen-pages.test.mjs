@@ -141,7 +141,7 @@ describe('game page and promotions first screens (issue 19)', () => {
       await page.locator('#mf-page [data-mf-app] .gpage-side .lobby-pulse section').waitFor();
       await screenshot(page, 'first-screen-game-depositor-375', { fullPage: false });
       await play.click();
-      await page.waitForURL(/\/play\/(.*\/)?fruit-fiesta\?mode=real$/);
+      await page.waitForURL(/\/play\/(.*\/)?fruit-fiesta\?mode=real(&|$)/);
       await adopts(page, '/promotions', 'depositor promotions', '.promo');
       assert.ok((await page.locator('#mf-page [data-mf-app] .promo button.promo-claim').count()) > 0, 'claim buttons for a player');
       await screenshot(page, 'first-screen-promotions-depositor-375', { fullPage: false });

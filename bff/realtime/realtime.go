@@ -287,8 +287,20 @@ const SessionEnded = "sessionEnded"
 
 // stream is one open page's place in a feed.
 type stream struct {
-	hub *Hub
-	at  *link // the last event written
+	hub   *Hub
+	at    *link     // the last event written
+	until time.Time // the connection's write deadline
+}
+
+// deadline gives the next write between writeTimeout/2 and writeTimeout to
+// finish. It moves the deadline only when less than half is left: a timer
+// change per stream every few seconds, not one per event (5,000 runtime
+// timer changes per chat message otherwise).
+func (s *stream) deadline(rc *http.ResponseController) {
+	if now := time.Now(); s.until.Sub(now) < s.hub.writeTimeout/2 {
+		s.until = now.Add(s.hub.writeTimeout)
+		rc.SetWriteDeadline(s.until)
+	}
 }
 
 // newStream starts at the feed's tail: what is published from now on.
@@ -302,7 +314,7 @@ func (s *stream) serve(w http.ResponseWriter, r *http.Request, initial []Event, 
 	rc := http.NewResponseController(w)
 	// A stream lives longer than the server's write time-out, which guards
 	// ordinary answers; each write has its own deadline (writeTimeout).
-	rc.SetWriteDeadline(time.Now().Add(s.hub.writeTimeout))
+	s.deadline(rc)
 	hdr := w.Header()
 	hdr.Set("Content-Type", "text/event-stream")
 	hdr.Set("Cache-Control", "no-store")
@@ -321,7 +333,7 @@ func (s *stream) serve(w http.ResponseWriter, r *http.Request, initial []Event, 
 		n := 0
 		for next := s.at.next.Load(); next != nil && n < maxBatch; next = s.at.next.Load() {
 			if n == 0 {
-				rc.SetWriteDeadline(time.Now().Add(s.hub.writeTimeout))
+				s.deadline(rc)
 			}
 			w.Write(next.frame)
 			s.at = next
@@ -340,7 +352,7 @@ func (s *stream) serve(w http.ResponseWriter, r *http.Request, initial []Event, 
 		case <-s.at.ready:
 		case <-s.hub.heartbeat():
 			if !wrote {
-				rc.SetWriteDeadline(time.Now().Add(s.hub.writeTimeout))
+				s.deadline(rc)
 				fmt.Fprint(w, ": ping\n\n")
 				if err := rc.Flush(); err != nil {
 					return nil
@@ -348,7 +360,7 @@ func (s *stream) serve(w http.ResponseWriter, r *http.Request, initial []Event, 
 			}
 			wrote = false
 		case <-end:
-			rc.SetWriteDeadline(time.Now().Add(s.hub.writeTimeout))
+			s.deadline(rc)
 			writeEvent(w, last)
 			rc.Flush()
 			return nil

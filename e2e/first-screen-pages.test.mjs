@@ -58,7 +58,7 @@ describe('game page and promotions first screens (issue 19)', () => {
     for (const label of ['RTP', 'Max multiplier', 'Min bet']) assert.ok(html.includes(`<dt>${label}</dt>`), label);
     assert.ok(html.includes(`<dd>${game.returnToPlayer}%</dd>`), 'RTP value');
     assert.match(html, /<a class="btn btn-primary btn-lg" role="button" href="\?modal=login">Log in to play for real money<\/a>/);
-    if (game.demo) assert.ok(html.includes(`href="${game.playUrl}?mode=demo"`), 'demo link');
+    if (game.demo) assert.ok(html.includes(`href="${game.playUrl}?mode=demo&amp;lang=en"`), 'demo link (in the page\'s language)');
     assert.ok(html.includes(`href="${game.rulesUrl}" data-testid="game-rules"`), 'rules link');
   });
 
@@ -137,7 +137,7 @@ describe('game page and promotions first screens (issue 19)', () => {
       await logIn(context, site, player);
       await adopts(page, GAME, 'depositor game', '.gpage-title');
       const play = page.locator('#mf-page [data-mf-app] .gpage-actions a', { hasText: 'Play' }).first();
-      assert.match(await play.getAttribute('href'), /mode=real$/);
+      assert.match(await play.getAttribute('href'), /\?mode=real&lang=en$/);
       await page.locator('#mf-page [data-mf-app] .gpage-side .lobby-pulse section').waitFor();
       await screenshot(page, 'first-screen-game-depositor-375', { fullPage: false });
       await play.click();

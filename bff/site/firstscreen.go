@@ -145,7 +145,8 @@ func gameView(l *shell.Layout, g *games.Game, loggedIn bool) *shell.GameView {
 		if strings.Contains(g.PlayURL, "?") {
 			sep = "&"
 		}
-		return g.PlayURL + sep + "mode=" + mode
+		// The page's language, as the lobby's launch sends it (get-game-url lang=).
+		return g.PlayURL + sep + "mode=" + mode + "&lang=" + url.QueryEscape(l.Lang)
 	}
 	switch {
 	case !loggedIn:

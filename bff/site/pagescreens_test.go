@@ -31,7 +31,7 @@ func TestGamePageFirstScreen(t *testing.T) {
 		`<img class="gpage-thumb" src="/t/fruit.svg" alt="" width="300" height="400" fetchpriority="high">`,
 		`<dt>RTP</dt><dd>96.5%</dd>`, `<dt>Max multiplier</dt><dd>5000x</dd>`, `<dt>Min bet</dt><dd>€0.10</dd>`,
 		`<a class="btn btn-primary btn-lg" role="button" href="?modal=login">Log in to play for real money</a>`,
-		`href="/play/studio/fruit?mode=demo">Demo</a>`,
+		`href="/play/studio/fruit?mode=demo&amp;lang=en">Demo</a>`,
 		`<a class="gpage-rules" href="/studio/games/fruit/rules" data-testid="game-rules">Rules and paytable</a>`,
 		`<div class="lobby-chat"></div>`,
 		`<script id="lobby-game" type="application/json" nonce="`, `{"game":{"slug":"fruit"}}</script>`,
@@ -41,7 +41,7 @@ func TestGamePageFirstScreen(t *testing.T) {
 	// A player: Play is the game's address with mode=real; the Pulse's place is kept.
 	c := f.login("gp@example.com", true)
 	r = f.get("/casino/games/fruit", withCookie(c))
-	r.has(t, `href="/play/studio/fruit?mode=real">Play</a>`, `<div class="lobby-pulse"></div>`)
+	r.has(t, `href="/play/studio/fruit?mode=real&amp;lang=en">Play</a>`, `<div class="lobby-pulse"></div>`)
 
 	// No screen (unknown game): the skeleton.
 	r = f.get("/casino/games/nope")

@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { formatAmount, formatMoney, isApiError, parseAmount, useModal, useSession } from '@casino/platform';
+import { formatAmount, formatMoney, getLanguage, isApiError, parseAmount, useModal, useSession } from '@casino/platform';
 import { Card, EmptyState, ErrorState, LinkButton, Page, Icon } from '@casino/ui';
 import { useLayoutEffect, useState, type MouseEvent } from 'react';
 import { gameUrl, useGame, type Game, type PlayMode } from '../api';
@@ -76,7 +76,7 @@ function usePlay(slug: string) {
 /** The game's play address in a mode, as get-game-url answers it (the link without JavaScript). */
 function playHref(game: Game, mode: PlayMode): string {
   const url = game.playUrl ?? '';
-  return `${url}${url.includes('?') ? '&' : '?'}mode=${mode}`;
+  return `${url}${url.includes('?') ? '&' : '?'}mode=${mode}&lang=${encodeURIComponent(getLanguage())}`;
 }
 
 /**

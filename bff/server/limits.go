@@ -98,9 +98,11 @@ func anonymousWrite(r *http.Request) bool {
 	return strings.HasPrefix(r.URL.Path, "/api/studio/") // game launches, spins, table bets, seeds
 }
 
+// eventStream: every server-sent event stream (the player's, the roulette
+// table's, chat rooms', races' leaderboards, the claims feed) is a GET whose
+// path ends in /events.
 func eventStream(r *http.Request) bool {
-	return r.Method == http.MethodGet && (r.URL.Path == "/api/user/events" ||
-		(strings.HasPrefix(r.URL.Path, "/studio/tables/") && strings.HasSuffix(r.URL.Path, "/events")))
+	return r.Method == http.MethodGet && strings.HasSuffix(r.URL.Path, "/events")
 }
 
 // limit answers 429 in the error shape when the caller's address is over a

@@ -29,22 +29,24 @@ func TestAnonymousWritesAndStreamsAreLimited(t *testing.T) {
 
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	stream := func() *http.Response {
-		req, _ := http.NewRequestWithContext(ctx, "GET", s.URL+"/studio/tables/european-roulette/events", nil)
+	stream := func(path string) *http.Response {
+		req, _ := http.NewRequestWithContext(ctx, "GET", s.URL+path, nil)
 		res, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return res
 	}
-	first := stream()
+	first := stream("/studio/tables/european-roulette/events")
 	defer first.Body.Close()
 	if first.StatusCode != 200 || !strings.HasPrefix(first.Header.Get("Content-Type"), "text/event-stream") {
 		t.Fatalf("first stream: %d", first.StatusCode)
 	}
-	second := stream()
-	second.Body.Close()
-	if second.StatusCode != 429 {
-		t.Fatalf("a second stream from the same address: %d, want 429", second.StatusCode)
+	for _, path := range []string{"/studio/tables/european-roulette/events", "/chat/en/events", "/races/any/events", "/rewards/claims/events"} {
+		second := stream(path)
+		second.Body.Close()
+		if second.StatusCode != 429 {
+			t.Fatalf("%s while a stream from the same address is open: %d, want 429", path, second.StatusCode)
+		}
 	}
 }

@@ -11,7 +11,7 @@
 //   SOCIAL_BENCH_READER_PROCS=1   the reader's GOMAXPROCS (default 1: it takes at most one core of two)
 //   SOCIAL_BENCH_FANOUT_ONLY=1    (a) only, docs not written
 //   SOCIAL_BENCH_PPROF=DIR        the server's CPU profile during the messages, and its heap and
-//                                 goroutines after, into DIR (CASINO_PPROF_ADDR on loopback)
+//                                 goroutines after, into DIR (CASINO_PPROF on loopback)
 import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -70,7 +70,7 @@ if (!process.env.SOCIAL_BENCH_RACES_ONLY) {
   // The server's runtime figures (goroutines, stacks, heap) come from its
   // pprof listener on loopback; the profiles are kept when SOCIAL_BENCH_PPROF names a directory.
   const pprofAddr = `127.0.0.1:${await freePort()}`;
-  const s = await site(1, { CASINO_PPROF_ADDR: pprofAddr });
+  const s = await site(1, { CASINO_PPROF: pprofAddr });
   const pprof = async (path) => Buffer.from(await (await fetch(`http://${pprofAddr}/debug/pprof/${path}`)).arrayBuffer());
   const profile = async (name, query = '') => {
     if (PPROF) writeFileSync(join(PPROF, `${name}.pprof`), await pprof(`${name}${query}`));

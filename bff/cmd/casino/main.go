@@ -17,7 +17,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"net/http/pprof"
 	"os"
 	"os/signal"
 	"strconv"
@@ -217,9 +216,6 @@ func serve(ctx context.Context, args []string) error {
 		MaxHeaderBytes:    64 << 10,
 		BaseContext:       func(net.Listener) context.Context { return ctx },
 	}
-	if err := servePprof(os.Getenv("CASINO_PPROF_ADDR")); err != nil {
-		return err
-	}
 	slog.Info("casino listening", "addr", "http://"+ln.Addr().String(), "data", c.data)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
@@ -234,30 +230,6 @@ func serve(ctx context.Context, args []string) error {
 		return err
 	}
 	slog.Info("casino stopped")
-	return nil
-}
-
-// servePprof serves Go's profiles (/debug/pprof/) on addr when given, for
-// the benchmarks (e2e/bench/social.mjs): never on the public port, and only
-// on a loopback address.
-func servePprof(addr string) error {
-	if addr == "" {
-		return nil
-	}
-	host, _, err := net.SplitHostPort(addr)
-	if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsLoopback() {
-		return fmt.Errorf("CASINO_PPROF_ADDR %q: want a loopback address such as 127.0.0.1:6060", addr)
-	}
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return err
-	}
-	mux := http.NewServeMux()
-	mux.HandleFunc("/debug/pprof/", pprof.Index)
-	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
-	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
-	slog.Info("pprof listening", "addr", "http://"+ln.Addr().String()+"/debug/pprof/")
-	go http.Serve(ln, mux)
 	return nil
 }
 

@@ -1,4 +1,4 @@
-import { addErrorHandler, getAppStatus, LOAD_ERROR, navigateToUrl, registerApplication, start, type AppError, type LifeCycles } from 'single-spa';
+import { addErrorHandler, getAppStatus, LOAD_ERROR, navigateToUrl, registerApplication, setMountMaxTime, start, type AppError, type LifeCycles } from 'single-spa';
 import { LOAD_TIMEOUT_MS, reportFailure, showFailure, withTimeout, type Phase, type Slot } from './fault';
 import { loadRemote, startFederation } from './federation';
 import { refreshHeader } from './header';
@@ -126,6 +126,10 @@ function boot(): void {
     // A remote that failed to load leaves the server skeleton in place.
     document.getElementById('mf-page')?.removeAttribute('aria-busy');
   });
+  // An app's mount ends at its first commit, after its texts arrive: on a slow
+  // phone network that can pass single-spa's 3 s default, which logs an error
+  // for an app that is fine. The page's own limit is SPEC's 15 s request timeout.
+  setMountMaxTime(LOAD_TIMEOUT_MS, false, LOAD_TIMEOUT_MS / 3);
   start({ urlRerouteOnly: true });
   maybeTour();
 }

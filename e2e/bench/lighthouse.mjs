@@ -8,7 +8,7 @@
 // test or CI: the figures depend on the machine's load.
 //
 //   node e2e/bench/lighthouse.mjs        (needs bin/casino and the dists: make build)
-//   LIGHTHOUSE_RUNS=3 LIGHTHOUSE_WRITE=0 (print only) CHROMIUM_PATH=/usr/bin/chromium
+//   LIGHTHOUSE_RUNS=3 LIGHTHOUSE_WRITE=0 (print only) LIGHTHOUSE_PAGES=/casino,/deposit CHROMIUM_PATH=/usr/bin/chromium
 import { cpus, loadavg, totalmem } from 'node:os';
 import { spawnSync } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
@@ -22,7 +22,7 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS || 3);
 const WRITE = process.env.LIGHTHOUSE_WRITE !== '0';
 const START = '<!-- lighthouse-bench:start -->';
 const END = '<!-- lighthouse-bench:end -->';
-const PAGES = ['/casino', '/promotions', '/casino/games/fruit-fiesta', '/deposit'];
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ['/casino', '/promotions', '/casino/games/fruit-fiesta', '/deposit'];
 const GOAL = { score: 95, lcpMs: 2000, tbtMs: 150, cls: 0.02 };
 
 const log = (...a) => console.log('lighthouse:', ...a);

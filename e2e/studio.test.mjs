@@ -44,9 +44,18 @@ describe('studio', () => {
   });
 
   test('guest: fun-money spin with the keyboard on a phone (375 px)', async (t) => {
-    await withPage(site.browser, t, opts({ viewport: MOBILE }), async ({ page }) => {
+    await withPage(site.browser, t, opts({ viewport: MOBILE }), async ({ page, context, diag }) => {
+      // Every AudioContext the page makes, and whether the player had pressed anything by then.
+      await context.addInitScript(() => {
+        const A = window.AudioContext;
+        window.__audio = [];
+        window.AudioContext = class extends A {
+          constructor(...args) { super(...args); window.__audio.push(navigator.userActivation.hasBeenActive); }
+        };
+      });
       await page.goto('/play/studio/fruit-fiesta');
       await ready(page);
+      assert.deepEqual(await page.evaluate(() => window.__audio), [], 'no AudioContext before a gesture');
       assert.match(await page.locator('#mode').textContent(), /Fun money/);
       assert.equal(await balanceText(page), '1000.00 FUN');
       const before = cents('1000.00');
@@ -59,6 +68,9 @@ describe('studio', () => {
       await waitFor(async () => (await balanceText(page)) === `${want} FUN`, { what: `balance ${want}` });
       assert.equal(await page.locator('.cell').count(), 9);
       await screenshot(page, 'studio-slot-demo-375');
+      // The key press made the sound's context, once, after the gesture; Chromium warned of none.
+      assert.deepEqual(await page.evaluate(() => window.__audio), [true]);
+      assert.deepEqual(diag.consoleWarnings.filter((w) => /AudioContext/.test(w.text)), []);
       // No horizontal scrolling on a phone.
       assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1));
     });

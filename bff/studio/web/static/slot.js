@@ -211,12 +211,14 @@
   var quick = !rts && store.get('quick') === '1';
   var muted = store.get('sound') === 'off';
 
-  // Sound effects synthesised with the Web Audio API (no audio files), the
-  // context made on the first press (browsers allow sound after a gesture).
+  // Sound effects synthesised with the Web Audio API (no audio files). The
+  // context is made (or resumed) only once the player has pressed something
+  // on the game: browsers refuse audio before a gesture, and Chromium logs
+  // "The AudioContext was not allowed to start" for a context made earlier.
   var sound = (function () {
-    var ctx = null, ticker = 0;
+    var ctx = null, ticker = 0, armed = false;
     function ac() {
-      if (muted) return null;
+      if (muted || !armed) return null;
       if (!ctx) { var A = window.AudioContext || window.webkitAudioContext; if (!A) return null; ctx = new A(); }
       if (ctx.state === 'suspended') ctx.resume();
       return ctx;
@@ -260,6 +262,19 @@
       ticker = c.createBufferSource(); ticker.buffer = tickBuf; ticker.loop = true;
       ticker.connect(c.destination); ticker.start();
     }
+    // The first gesture: keydown and a mouse's pointerdown carry the
+    // browser's user activation; a finger's pointerdown does not (its
+    // pointerup/click does), so each event checks the activation when the
+    // browser says (navigator.userActivation) before making the context.
+    var gestures = ['pointerdown', 'keydown', 'pointerup', 'click'];
+    function gesture() {
+      var ua = navigator.userActivation;
+      if (ua && !ua.isActive) return;
+      armed = true;
+      gestures.forEach(function (n) { document.removeEventListener(n, gesture, true); });
+      ac();
+    }
+    gestures.forEach(function (n) { document.addEventListener(n, gesture, true); });
     return {
       unlock: ac, stop: fx.stop, win: fx.win, big: fx.big,
       spinning: function (on) {

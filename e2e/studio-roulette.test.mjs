@@ -122,6 +122,17 @@ describe('studio live roulette table', () => {
       assert.ok(await page.evaluate(() => document.activeElement.classList.contains('in')), 'arrows stay on the lines');
       await guest.page.getByRole('button', { name: '25', exact: true }).click();
       await bet(guest.page, () => spot(guest.page, '2nd 12').click());
+      // A chip over the table's limit for its spot (a straight up: 50.00) is stopped before it is sent.
+      let sent = 0;
+      const count = (r) => { if (/\/bets$/.test(r.url())) sent++; };
+      guest.page.on('request', count);
+      await guest.page.getByRole('button', { name: '100', exact: true }).click();
+      await spot(guest.page, '7').click();
+      await see(guest.page, '#msg', 'Over the table limit: at most 50.00 FUN on this bet.');
+      await guest.page.waitForTimeout(200);
+      guest.page.off('request', count);
+      assert.equal(sent, 0, 'no request for a chip over the limit');
+      assert.equal(await guest.page.locator('[data-bet="straight:7"] .chip').count(), 0);
       // The phone: the Inside bets mode shows the lines' spots over taller rows.
       await guest.page.getByRole('button', { name: 'Inside bets' }).click();
       await bet(guest.page, () => spot(guest.page, 'street 13, 14 and 15').click());

@@ -10,7 +10,7 @@
   var REDS = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36];
   // Amounts are integers of the session currency's minor units (the launch's
   // betScale: factor per euro cent, decimals), formatted by string.
-  var st = { sid: '', currency: '', decimals: 2, chips: [], table: null, chip: 0, mine: {}, myRound: 0, last: {}, skew: 0, q: Promise.resolve(), shown: 0 };
+  var st = { sid: '', currency: '', decimals: 2, chips: [], limits: {}, table: null, chip: 0, mine: {}, myRound: 0, last: {}, skew: 0, q: Promise.resolve(), shown: 0 };
   function colour(n) { return n === 0 ? 'green' : REDS.indexOf(n) >= 0 ? 'red' : 'black'; }
   var client = window.studioClient, api = client.api, say = client.say, L = client.t;
   var calm = window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -230,11 +230,33 @@
     off($('clear'), !open || !any);
     off($('repeat'), !open || !Object.keys(st.last).length);
   }
+  // The table's limits, as the server checks them (bff/studio/roulette:
+  // Config.MaxFor and PlaceBets), from the launch's game (minor units of the
+  // session currency): an inside bet on k numbers k × maxInside (at most
+  // maxBet), any other maxBet, for everything on one spot this round; all
+  // the player's bets of the round maxRound. over(bets) is the message for
+  // the first limit that adding bets (spot key → amount) would pass, or ''.
+  function maxFor(b) {
+    var lim = st.limits, k = b.kind === 'straight' ? 1 : b.numbers ? b.numbers.length : 0;
+    return k && lim.maxInside ? Math.min(k * lim.maxInside, lim.maxBet) : lim.maxBet;
+  }
+  function over(bets) {
+    var mine = st.table && st.myRound === st.table.round ? st.mine : {}, round = sum(mine), ks = Object.keys(bets);
+    for (var i = 0; i < ks.length; i++) {
+      var m = maxFor(parse(ks[i]));
+      if (m && (mine[ks[i]] || 0) + bets[ks[i]] > m) return L('js.overSpot', { max: cur(m) });
+      round += bets[ks[i]];
+    }
+    return st.limits.maxRound && round > st.limits.maxRound ? L('js.overRound', { max: cur(st.limits.maxRound) }) : '';
+  }
   // Requests to the table go one after another, so an undo follows the
-  // placement it undoes.
-  function send(path, body, done) {
+  // placement it undoes; a placement is checked against the limits when its
+  // turn comes (after the placements before it).
+  function send(path, body, done, adds) {
     st.q = st.q.then(function () {
       if (!betting()) { say(L('js.closed'), 'err'); return; }
+      var no = adds && over(adds);
+      if (no) { say(no, 'err'); return; }
       body.round = st.table.round;
       return api('POST', '/api/studio/sessions/' + st.sid + path, body).then(done).catch(function (e) { say(e.message, 'err'); });
     });
@@ -248,10 +270,11 @@
     if (!betting()) { say(L('js.closed'), 'err'); return; }
     var b = { kind: bet.kind, number: bet.number || 0, amount: money(st.chip) };
     if (bet.numbers) b.numbers = bet.numbers;
+    var adds = {}; adds[key(bet)] = st.chip;
     send('/bets', { bets: [b] }, function (p) {
       applyPlaced(p);
       say(L('js.placed', { amount: cur(p.staked) }));
-    });
+    }, adds);
   }
   function undo(all) {
     send('/bets/withdraw', { all: all }, function (p) {
@@ -265,7 +288,7 @@
     send('/bets', { bets: bets }, function (p) {
       applyPlaced(p);
       say(L('js.placed', { amount: cur(p.staked) }));
-    });
+    }, Object.assign({}, st.last));
   }
   function setBalance(b) { if (b) $('balance').textContent = client.num(b, st.decimals) + ' ' + st.currency; }
   function refreshBalance() { api('GET', '/api/studio/sessions/' + st.sid).then(function (d) { setBalance(d.balance); }).catch(function () {}); }
@@ -431,6 +454,7 @@
     .then(function (l) {
       st.sid = l.sessionId; st.currency = l.currency;
       st.decimals = l.betScale.decimals; st.chips = (l.game && l.game.chips) || [];
+      st.limits = l.game || {};
       $('mode').textContent = l.mode === 'real' ? L('mode.real') : L('mode.demo');
       $('mode').className = 'badge ' + l.mode;
       setBalance(l.balance);

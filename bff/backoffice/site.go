@@ -68,7 +68,8 @@ func (b *Service) SiteSettings(ctx context.Context) (settings.Settings, error) {
 }
 
 // PatchSettings merges a partial settings document (as `casino settings
-// patch`), audited with the keys it changed, before and after.
+// patch`), audited with the keys it changed, before and after (for the
+// maps merged key by key, the entries it names: settings.Changes).
 func (b *Service) PatchSettings(ctx context.Context, m *staff.Member, patch json.RawMessage, reason string) (settings.Settings, error) {
 	if reason == "" {
 		return settings.Settings{}, staff.ErrReasonRequired
@@ -78,7 +79,8 @@ func (b *Service) PatchSettings(ctx context.Context, m *staff.Member, patch json
 		return settings.Settings{}, api.ErrValidation.WithField("patch", "Invalid format")
 	}
 	out, err := b.Settings.UpdateWith(ctx, patch, func(tx *sql.Tx, before, after settings.Settings) error {
-		return b.Staff.Record(ctx, tx, m, staff.Change{Action: "setting.patch", Target: "settings", Before: pick(before, keys), After: pick(after, keys), Reason: reason})
+		was, now := settings.Changes(before, after, patch)
+		return b.Staff.Record(ctx, tx, m, staff.Change{Action: "setting.patch", Target: "settings", Before: was, After: now, Reason: reason})
 	})
 	if err != nil {
 		var ae *api.Error
@@ -88,18 +90,6 @@ func (b *Service) PatchSettings(ctx context.Context, m *staff.Member, patch json
 		return out, api.ErrValidation.WithField("patch", err.Error())
 	}
 	return out, nil
-}
-
-// pick keeps the top-level keys of the patch from a settings document.
-func pick(st settings.Settings, keys map[string]json.RawMessage) map[string]json.RawMessage {
-	raw, _ := json.Marshal(st)
-	var all map[string]json.RawMessage
-	json.Unmarshal(raw, &all)
-	out := map[string]json.RawMessage{}
-	for k := range keys {
-		out[k] = all[k]
-	}
-	return out
 }
 
 // Mirrors lists the casino's other addresses.

@@ -2,7 +2,10 @@ package chat
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -98,5 +101,71 @@ func TestPostLimitsFilterModerationAndGhost(t *testing.T) {
 	}
 	if len(live) != 4 {
 		t.Fatalf("%d live messages", len(live))
+	}
+}
+
+// A moderation's hook (the audit row) runs in its transaction: the hook
+// sees the sanction before and after, and its failure undoes the change.
+func TestModerationHooks(t *testing.T) {
+	ctx := context.Background()
+	db, err := database.Open(ctx, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.Write.Exec(`INSERT INTO users(id, email, country_code) VALUES (4, 'a@example.com', 'DE');
+		INSERT INTO chat_messages(id, room, player_id, name, text) VALUES (9, 'en', 4, 'a', 'hello')`); err != nil {
+		t.Fatal(err)
+	}
+	s := New(db, clock.NewManual(time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC)))
+	fail := errors.New("audit failed")
+	var seen []string
+	hook := func(err error) SanctionHook {
+		return func(_ *sql.Tx, id int64, before, after *Sanction) error {
+			seen = append(seen, fmt.Sprintf("%d %v %v", id, before, after))
+			return err
+		}
+	}
+	sanction := func() string {
+		var kind string
+		db.Read.QueryRow(`SELECT kind FROM chat_sanctions WHERE player_id = 4`).Scan(&kind)
+		return kind
+	}
+	if err := s.MuteWith(ctx, "a@example.com", time.Hour, "spam", hook(nil)); err != nil || sanction() != "mute" {
+		t.Fatalf("mute: %v, sanction %q", err, sanction())
+	}
+	if err := s.BanWith(ctx, "a@example.com", "", hook(fail)); err != fail || sanction() != "mute" {
+		t.Fatalf("ban with a failing hook: %v, sanction %q", err, sanction())
+	}
+	if err := s.UnbanWith(ctx, "a@example.com", hook(nil)); err != nil || sanction() != "" {
+		t.Fatalf("unban: %v, sanction %q", err, sanction())
+	}
+	if err := s.UnbanWith(ctx, "a@example.com", hook(nil)); err != ErrNoSanction {
+		t.Fatalf("unban of nobody sanctioned: %v", err)
+	}
+	if err := s.MuteWith(ctx, "a@example.com", 0, "", hook(nil)); err == nil {
+		t.Fatal("a mute of no duration")
+	}
+	want := []string{
+		"4 <nil> &{a@example.com mute 2026-11-25T13:00:00Z spam}",
+		"4 &{a@example.com mute 2026-11-25T13:00:00Z spam} &{a@example.com ban  }",
+		"4 &{a@example.com mute 2026-11-25T13:00:00Z spam} <nil>",
+	}
+	if strings.Join(seen, "\n") != strings.Join(want, "\n") {
+		t.Errorf("hooks saw\n%s\nwant\n%s", strings.Join(seen, "\n"), strings.Join(want, "\n"))
+	}
+	if err := s.DeleteWith(ctx, 9, func(*sql.Tx, int64, Message) error { return fail }); err != fail {
+		t.Fatalf("delete with a failing hook: %v", err)
+	}
+	var got Message
+	var player int64
+	if err := s.DeleteWith(ctx, 9, func(_ *sql.Tx, p int64, m Message) error { got, player = m, p; return nil }); err != nil {
+		t.Fatalf("delete: %v", err)
+	}
+	if player != 4 || got.ID != 9 || got.Room != "en" || got.Text != "hello" || got.At.IsZero() {
+		t.Errorf("deleted %d %+v", player, got)
+	}
+	if err := s.DeleteWith(ctx, 9, nil); err != ErrNoMessage {
+		t.Errorf("second delete: %v", err)
 	}
 }

@@ -17,52 +17,131 @@ func (s *Service) playerID(ctx context.Context, email string) (int64, error) {
 	return id, err
 }
 
+// Sanction is a player's mute or ban as the operator sees it.
+type Sanction struct {
+	Player string `json:"player"`          // the player's e-mail
+	Kind   string `json:"kind"`            // mute or ban
+	Until  string `json:"until,omitempty"` // a mute's end (RFC 3339); none for a ban
+	Reason string `json:"reason,omitempty"`
+}
+
+// SanctionHook runs in a moderation's transaction with the player's id and
+// sanction before and after (nil for none): the audit row is written there.
+type SanctionHook func(tx *sql.Tx, playerID int64, before, after *Sanction) error
+
+// DeleteHook runs in a delete's transaction with the message removed (its
+// player's id, room, shown name and text): the audit row is written there.
+type DeleteHook func(tx *sql.Tx, playerID int64, m Message) error
+
+// ErrNoSanction refuses an unban of a player neither muted nor banned.
+var ErrNoSanction = errors.New("chat: the player is neither muted nor banned")
+
 // Mute stops a player writing for d (casino chat mute).
 func (s *Service) Mute(ctx context.Context, email string, d time.Duration, reason string) error {
-	id, err := s.playerID(ctx, email)
-	if err != nil {
-		return err
+	return s.MuteWith(ctx, email, d, reason, nil)
+}
+
+// MuteWith is Mute running hook in its transaction.
+func (s *Service) MuteWith(ctx context.Context, email string, d time.Duration, reason string, hook SanctionHook) error {
+	if d <= 0 {
+		return errors.New("chat: a mute lasts a positive duration")
 	}
 	until := s.clock.Now().Add(d).UTC().Format(time.RFC3339Nano)
-	_, err = s.db.Write.ExecContext(ctx, `INSERT INTO chat_sanctions(player_id, kind, until, reason) VALUES (?, 'mute', ?, ?)
-		ON CONFLICT(player_id) DO UPDATE SET kind = 'mute', until = excluded.until, reason = excluded.reason`, id, until, reason)
-	return err
+	return s.sanction(ctx, email, hook, func(tx *sql.Tx, id int64) (*Sanction, error) {
+		_, err := tx.ExecContext(ctx, `INSERT INTO chat_sanctions(player_id, kind, until, reason) VALUES (?, 'mute', ?, ?)
+			ON CONFLICT(player_id) DO UPDATE SET kind = 'mute', until = excluded.until, reason = excluded.reason`, id, until, reason)
+		return &Sanction{Player: email, Kind: "mute", Until: until, Reason: reason}, err
+	})
 }
 
 // Ban stops a player writing until unbanned (casino chat ban).
 func (s *Service) Ban(ctx context.Context, email, reason string) error {
-	id, err := s.playerID(ctx, email)
-	if err != nil {
-		return err
-	}
-	_, err = s.db.Write.ExecContext(ctx, `INSERT INTO chat_sanctions(player_id, kind, until, reason) VALUES (?, 'ban', NULL, ?)
-		ON CONFLICT(player_id) DO UPDATE SET kind = 'ban', until = NULL, reason = excluded.reason`, id, reason)
-	return err
+	return s.BanWith(ctx, email, reason, nil)
+}
+
+// BanWith is Ban running hook in its transaction.
+func (s *Service) BanWith(ctx context.Context, email, reason string, hook SanctionHook) error {
+	return s.sanction(ctx, email, hook, func(tx *sql.Tx, id int64) (*Sanction, error) {
+		_, err := tx.ExecContext(ctx, `INSERT INTO chat_sanctions(player_id, kind, until, reason) VALUES (?, 'ban', NULL, ?)
+			ON CONFLICT(player_id) DO UPDATE SET kind = 'ban', until = NULL, reason = excluded.reason`, id, reason)
+		return &Sanction{Player: email, Kind: "ban", Reason: reason}, err
+	})
 }
 
 // Unban lifts a mute or a ban.
 func (s *Service) Unban(ctx context.Context, email string) error {
+	return s.UnbanWith(ctx, email, nil)
+}
+
+// UnbanWith is Unban running hook in its transaction; a player with no
+// sanction (not even an ended mute) is refused with ErrNoSanction.
+func (s *Service) UnbanWith(ctx context.Context, email string, hook SanctionHook) error {
+	return s.sanction(ctx, email, hook, func(tx *sql.Tx, id int64) (*Sanction, error) {
+		res, err := tx.ExecContext(ctx, `DELETE FROM chat_sanctions WHERE player_id = ?`, id)
+		if err != nil {
+			return nil, err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil, ErrNoSanction
+		}
+		return nil, nil
+	})
+}
+
+// sanction finds the player by e-mail and runs change and hook in one
+// transaction with the sanction before.
+func (s *Service) sanction(ctx context.Context, email string, hook SanctionHook, change func(*sql.Tx, int64) (*Sanction, error)) error {
 	id, err := s.playerID(ctx, email)
 	if err != nil {
 		return err
 	}
-	_, err = s.db.Write.ExecContext(ctx, `DELETE FROM chat_sanctions WHERE player_id = ?`, id)
-	return err
+	return s.db.Tx(ctx, func(tx *sql.Tx) error {
+		var before *Sanction
+		var b Sanction
+		var until sql.NullString
+		err := tx.QueryRowContext(ctx, `SELECT kind, until, reason FROM chat_sanctions WHERE player_id = ?`, id).Scan(&b.Kind, &until, &b.Reason)
+		switch {
+		case err == nil:
+			b.Player, b.Until, before = email, until.String, &b
+		case !errors.Is(err, sql.ErrNoRows):
+			return err
+		}
+		after, err := change(tx, id)
+		if err != nil || hook == nil {
+			return err
+		}
+		return hook(tx, id, before, after)
+	})
 }
 
 // Delete hides a message from the history and tells Deleted (the open pages remove it).
 func (s *Service) Delete(ctx context.Context, id int64) error {
-	var room string
-	err := s.db.Write.QueryRowContext(ctx, `UPDATE chat_messages SET deleted_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
-		WHERE id = ? AND deleted_at IS NULL RETURNING room`, id).Scan(&room)
-	if errors.Is(err, sql.ErrNoRows) {
-		return ErrNoMessage
-	}
+	return s.DeleteWith(ctx, id, nil)
+}
+
+// DeleteWith is Delete running hook in its transaction; a message not found
+// or already deleted is ErrNoMessage.
+func (s *Service) DeleteWith(ctx context.Context, id int64, hook DeleteHook) error {
+	var m Message
+	var playerID int64
+	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
+		var at string
+		err := tx.QueryRowContext(ctx, `UPDATE chat_messages SET deleted_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
+			WHERE id = ? AND deleted_at IS NULL RETURNING id, room, player_id, name, text, created_at`, id).Scan(&m.ID, &m.Room, &playerID, &m.Name, &m.Text, &at)
+		if errors.Is(err, sql.ErrNoRows) {
+			return ErrNoMessage
+		}
+		if err != nil || hook == nil {
+			return err
+		}
+		m.At, _ = time.Parse(time.RFC3339Nano, at)
+		return hook(tx, playerID, m)
+	})
 	if err != nil {
 		return err
 	}
 	if s.Deleted != nil {
-		s.Deleted(room, id)
+		s.Deleted(m.Room, id)
 	}
 	return nil
 }

@@ -300,6 +300,13 @@ func TestBackofficeSite(t *testing.T) {
 	if code, _ := staffDo(t, ts, boss, "PATCH", "/api/backoffice/settings", `{"patch":{"features":{"ghostMode":false}}}`); code != 400 {
 		t.Fatalf("patch without a reason: %d", code)
 	}
+	if code, _ := staffDo(t, ts, boss, "PATCH", "/api/backoffice/settings", `{"patch":{"featurs":{"ghostMode":false}},"reason":"typo"}`); code != 400 {
+		t.Fatalf("patch of an unknown key: %d", code)
+	}
+	if list, _ := ts.Staff.Audit(ctx, staff.Filter{Target: "settings"}); len(list) != 1 ||
+		fmt.Sprintf("%s %s", list[0].Before, list[0].After) != `{"features":{"ghostMode":false}} {"features":{"ghostMode":true}}` {
+		t.Fatalf("settings audit keeps the patched flag only: %+v", list)
+	}
 	if code, body := staffDo(t, ts, boss, "PUT", "/api/backoffice/mirrors", `{"url":"https://casino-mirror.example","settings":{"loginOff":true},"reason":"blocked in TR"}`); code != 200 {
 		t.Fatalf("put mirror: %d %v", code, body)
 	}

@@ -9,6 +9,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
+	"sort"
+	"strings"
 	"sync"
 
 	"casino/bff/database"
@@ -181,9 +184,8 @@ type UpdateHook func(tx *sql.Tx, before, after Settings) error
 
 // UpdateWith is Update running hook in the update's transaction.
 func (s *Store) UpdateWith(ctx context.Context, patch json.RawMessage, hook UpdateHook) (Settings, error) {
-	var check map[string]json.RawMessage
-	if err := json.Unmarshal(patch, &check); err != nil {
-		return Settings{}, fmt.Errorf("settings patch: %w", err)
+	if err := CheckPatch(patch); err != nil {
+		return Settings{}, err
 	}
 	var result Settings
 	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
@@ -219,6 +221,89 @@ func (s *Store) UpdateWith(ctx context.Context, patch json.RawMessage, hook Upda
 	s.cached = &result
 	s.mu.Unlock()
 	return result, nil
+}
+
+// CheckPatch refuses what is not a partial settings document: not a JSON
+// object, no key at all, or a top-level key the settings do not have (a typo
+// would otherwise be stored and change nothing).
+func CheckPatch(patch json.RawMessage) error {
+	var keys map[string]json.RawMessage
+	if err := json.Unmarshal(patch, &keys); err != nil || keys == nil {
+		return fmt.Errorf("settings patch: not a JSON object")
+	}
+	if len(keys) == 0 {
+		return fmt.Errorf("settings patch: no key to change")
+	}
+	known := fieldNames()
+	var unknown []string
+	for k := range keys {
+		if !known[k] {
+			unknown = append(unknown, k)
+		}
+	}
+	if len(unknown) > 0 {
+		sort.Strings(unknown)
+		return fmt.Errorf("settings patch: unknown key %s", strings.Join(unknown, ", "))
+	}
+	return nil
+}
+
+// fieldNames are the top-level keys of a settings document.
+func fieldNames() map[string]bool {
+	out := map[string]bool{}
+	t := reflect.TypeOf(Settings{})
+	for i := 0; i < t.NumField(); i++ {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		if name != "" && name != "-" {
+			out[name] = true
+		}
+	}
+	return out
+}
+
+// Changes is what a patch changed, for the audit log: each top-level key of
+// the patch with its value before and after; for the maps merged key by key
+// (features, pageUrls, theme…) only the entries the patch names.
+func Changes(before, after Settings, patch json.RawMessage) (was, now map[string]json.RawMessage) {
+	var keys map[string]json.RawMessage
+	json.Unmarshal(patch, &keys)
+	b, a := fields(before), fields(after)
+	was, now = map[string]json.RawMessage{}, map[string]json.RawMessage{}
+	for k, v := range keys {
+		var sub map[string]json.RawMessage
+		if mergedByKey[k] && json.Unmarshal(v, &sub) == nil && sub != nil {
+			was[k], now[k] = entries(b[k], sub), entries(a[k], sub)
+			continue
+		}
+		was[k], now[k] = orNull(b[k]), orNull(a[k])
+	}
+	return was, now
+}
+
+func fields(st Settings) map[string]json.RawMessage {
+	raw, _ := json.Marshal(st)
+	var all map[string]json.RawMessage
+	json.Unmarshal(raw, &all)
+	return all
+}
+
+// entries keeps the entries of the map doc named in sub (null for one absent).
+func entries(doc json.RawMessage, sub map[string]json.RawMessage) json.RawMessage {
+	var m map[string]json.RawMessage
+	json.Unmarshal(doc, &m)
+	out := map[string]json.RawMessage{}
+	for k := range sub {
+		out[k] = orNull(m[k])
+	}
+	raw, _ := json.Marshal(out)
+	return raw
+}
+
+func orNull(v json.RawMessage) json.RawMessage {
+	if v == nil {
+		return json.RawMessage("null")
+	}
+	return v
 }
 
 func orEmpty(s string) string {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"casino/bff/database"
@@ -101,4 +102,44 @@ func TestEveryDefaultLanguageHasACatalogue(t *testing.T) {
 			t.Errorf("language %s: %v", code, err)
 		}
 	}
+}
+
+func TestCheckPatch(t *testing.T) {
+	for _, tc := range []struct{ patch, err string }{
+		{`{"brandName":"X","features":{"anything":true}}`, ""},
+		{`{"whitelistedIps":["10.0.0.1"],"shortName":"X"}`, ""},
+		{`{"brandname":"X"}`, "unknown key brandname"},
+		{`{"Revision":3,"zzz":1}`, "unknown key Revision, zzz"},
+		{`{}`, "no key"},
+		{`null`, "not a JSON object"},
+		{`["brandName"]`, "not a JSON object"},
+		{`{"brandName":`, "not a JSON object"},
+	} {
+		err := CheckPatch(json.RawMessage(tc.patch))
+		if tc.err == "" && err != nil || tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)) {
+			t.Errorf("%s: %v, want %q", tc.patch, err, tc.err)
+		}
+	}
+}
+
+func TestChangesKeepThePatchedKeys(t *testing.T) {
+	before := Defaults()
+	after := Defaults()
+	after.Features = map[string]bool{"chat": false, "races": true, "captcha": true}
+	after.ExcludedCountries = []string{"US"}
+	was, now := Changes(before, after, json.RawMessage(`{"features":{"chat":false,"captcha":true},"excludedCountries":["US"],"theme":"dark"}`))
+	b, _ := json.Marshal(was)
+	a, _ := json.Marshal(now)
+	wantB := `{"excludedCountries":` + string(must(json.Marshal(before.ExcludedCountries))) + `,"features":{"captcha":null,"chat":true},"theme":` + string(must(json.Marshal(before.Theme))) + `}`
+	wantA := `{"excludedCountries":["US"],"features":{"captcha":true,"chat":false},"theme":` + string(must(json.Marshal(after.Theme))) + `}`
+	if string(b) != wantB || string(a) != wantA {
+		t.Errorf("changes\n%s\n%s\nwant\n%s\n%s", b, a, wantB, wantA)
+	}
+}
+
+func must(b []byte, err error) []byte {
+	if err != nil {
+		panic(err)
+	}
+	return b
 }

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strings"
 
 	"casino/bff/account"
 	"casino/bff/database"
@@ -20,6 +21,25 @@ func operatorFlags(name, usage string, args []string) (*flag.FlagSet, *common) {
 	fs.Usage = func() { fmt.Fprintln(os.Stderr, usage) }
 	fs.Parse(args)
 	return fs, c
+}
+
+// writeFlags parses an audited operator write's flags: the common ones,
+// --reason and --by, before, between or after the operands ("patch JSON
+// --reason …"). It returns the operands.
+func writeFlags(name, usage string, args []string) (pos []string, c *common, reason, by string) {
+	fs := flag.NewFlagSet(name, flag.ExitOnError)
+	c = commonFlags(fs)
+	r := fs.String("reason", "", "why (kept in the audit log; default: the command line)")
+	b := fs.String("by", "", "who decided (default: cli:$USER)")
+	fs.Usage = func() { fmt.Fprintln(os.Stderr, usage) }
+	for {
+		fs.Parse(args)
+		if args = fs.Args(); len(args) == 0 {
+			break
+		}
+		pos, args = append(pos, args[0]), args[1:]
+	}
+	return pos, c, strings.TrimSpace(*r), *b
 }
 
 // accountService is the account service as the server builds it.

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"casino/bff/database"
+)
+
+// `casino settings patch` and the chat's moderation commands each write one
+// audit row (actor cli:$USER or --by, the reason, what changed); a refused
+// command writes none.
+func TestSettingsAndChatCommandsAreAudited(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	db, err := database.Open(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Write.Exec(`INSERT INTO users(id, email, country_code, nickname) VALUES (7, 'ada@example.com', 'DE', 'ada');
+		INSERT INTO chat_messages(id, room, player_id, name, text) VALUES (3, 'en', 7, 'ada', 'buy my bonus codes')`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	me := operatorName()
+	type row struct{ actor, action, target, reason, before, after string }
+	steps := []struct {
+		cmd  func(context.Context, []string) error
+		args []string
+		err  string // "" = succeeds; otherwise a part of the error
+		want *row   // the audit row written (nil: none)
+	}{
+		// Settings: the patched keys before and after, map entries one by one.
+		{settingsCmd, []string{"patch", `{"features":{"captcha":true,"chat":false},"bigWinMultiplier":5}`}, "", &row{me, "setting.patch", "settings",
+			"command line: casino settings patch", `{"bigWinMultiplier":20,"features":{"captcha":null,"chat":true}}`, `{"bigWinMultiplier":5,"features":{"captcha":true,"chat":false}}`}},
+		{settingsCmd, []string{"patch", `{"supportEmail":"help@casino.example"}`, "--reason", "new mailbox", "--by", "alice"}, "", &row{"cli:alice", "setting.patch", "settings",
+			"new mailbox", `{"supportEmail":"support@aurum-casino.example"}`, `{"supportEmail":"help@casino.example"}`}},
+		{settingsCmd, []string{"--reason", "again", "patch", `{"supportEmail":"help@casino.example"}`}, "", &row{me, "setting.patch", "settings",
+			"again", `{"supportEmail":"help@casino.example"}`, `{"supportEmail":"help@casino.example"}`}},
+		{settingsCmd, []string{"patch", `{"featurs":{"chat":true}}`}, "unknown key featurs", nil},
+		{settingsCmd, []string{"patch", `[1]`}, "not a JSON object", nil},
+		{settingsCmd, []string{"patch", `{}`}, "no key", nil},
+		{settingsCmd, []string{"patch", `{"features":5}`}, "do not fit", nil},
+		{settingsCmd, []string{"patch"}, "usage", nil},
+		{settingsCmd, []string{"show"}, "", nil},
+
+		// Chat moderation: the player (target and e-mail), the sanction before and after, the duration.
+		{chatCmd, []string{"mute", "ada@example.com", "30m", "spamming", "links"}, "", &row{me, "chat.mute", "player:7",
+			"spamming links", ``, `"duration":"30m0s","kind":"mute","player":"ada@example.com","reason":"spamming links","until":"`}},
+		{chatCmd, []string{"mute", "ADA@example.com", "24h", "--reason", "again", "--by", "mod"}, "", &row{"cli:mod", "chat.mute", "player:7",
+			"again", `{"player":"ADA@example.com","kind":"mute","until":"`, `"duration":"24h0m0s","kind":"mute"`}},
+		{chatCmd, []string{"ban", "ada@example.com"}, "", &row{me, "chat.ban", "player:7",
+			"command line: casino chat ban ada@example.com", `"kind":"mute"`, `{"kind":"ban","player":"ada@example.com","reason":""}`}},
+		{chatCmd, []string{"unban", "ada@example.com", "--reason", "appeal granted"}, "", &row{me, "chat.unban", "player:7",
+			"appeal granted", `"kind":"ban"`, ``}},
+		{chatCmd, []string{"unban", "ada@example.com"}, "neither muted nor banned", nil},
+		{chatCmd, []string{"mute", "nobody@example.com", "1h"}, "no player", nil},
+		{chatCmd, []string{"mute", "ada@example.com", "0s"}, "positive duration", nil},
+		{chatCmd, []string{"mute", "ada@example.com", "soon"}, "positive duration", nil},
+		{chatCmd, []string{"ban", "ada@example.com", "abuse", "--reason", "abuse"}, "reason once", nil},
+		{chatCmd, []string{"unban", "ada@example.com", "extra"}, "usage", nil},
+		{chatCmd, []string{"kick", "ada@example.com"}, "usage", nil},
+		{chatCmd, []string{"delete", "3", "--reason", "advertising"}, "", &row{me, "chat.delete", "chat-message:3",
+			"advertising", `"name":"ada","playerId":7,"room":"en","text":"buy my bonus codes"`, `{"deleted":true}`}},
+		{chatCmd, []string{"delete", "3"}, "no such message", nil},
+		{chatCmd, []string{"delete", "three"}, "a number", nil},
+	}
+	count := func(db *database.DB) (n int) {
+		db.Read.QueryRow(`SELECT count(*) FROM staff_audit`).Scan(&n)
+		return n
+	}
+	for _, s := range steps {
+		name := strings.Join(s.args, " ")
+		db, err := database.Open(ctx, dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := count(db)
+		db.Close()
+		err = s.cmd(ctx, append([]string{"--data", dir}, s.args...))
+		switch {
+		case s.err == "" && err != nil:
+			t.Errorf("%s: %v", name, err)
+		case s.err != "" && (err == nil || !strings.Contains(err.Error(), s.err)):
+			t.Errorf("%s: error %v, want one with %q", name, err, s.err)
+		}
+		if db, err = database.Open(ctx, dir); err != nil {
+			t.Fatal(err)
+		}
+		written := count(db) - before
+		var got row
+		db.Read.QueryRow(`SELECT actor, action, target, reason, before, after FROM staff_audit ORDER BY id DESC LIMIT 1`).
+			Scan(&got.actor, &got.action, &got.target, &got.reason, &got.before, &got.after)
+		db.Close()
+		switch {
+		case s.want == nil && written != 0:
+			t.Errorf("%s: %d audit rows written, want none", name, written)
+		case s.want == nil:
+		case written != 1:
+			t.Errorf("%s: %d audit rows written, want 1", name, written)
+		case got.actor != s.want.actor || got.action != s.want.action || got.target != s.want.target || got.reason != s.want.reason ||
+			!contains(got.before, s.want.before) || !contains(got.after, s.want.after):
+			t.Errorf("%s: audit row\n%+v\nwant\n%+v", name, got, *s.want)
+		}
+	}
+}
+
+// contains is strings.Contains, with "" wanting an empty column (no state).
+func contains(got, want string) bool {
+	if want == "" {
+		return got == ""
+	}
+	return strings.Contains(got, want)
+}

@@ -102,7 +102,7 @@ commands:
   migrate    apply database migrations
   seed       load demo data from data/seed
   frontends  publish NAME DIR | list [NAME] | rollback NAME | activate NAME VERSION
-  settings   show | patch JSON: the site settings (e.g. '{"features":{"captcha":true}}' turns on the sign-up/login challenge)
+  settings   show | patch JSON [--reason TEXT] [--by NAME]: the site settings (e.g. '{"features":{"captcha":true}}' turns on the sign-up/login challenge; audited)
   mirrors    put URL [SETTINGS_JSON] | list: the casino's mirror domains (loginOff, registration windows)
   ledger     check: verify every ledger invariant (zero-sum transactions, balances, no negatives)
   withdrawals list [--status S] | approve ID | reject ID [--reason TEXT]: players' withdrawals
@@ -112,7 +112,7 @@ commands:
   rewards    settings [show | patch JSON]: the rakeback calendar's rules (docs/rewards.md)
   loyalty    levels | put-level JSON | set-rate CURRENCY MINOR_UNITS | recompute | show EMAIL: the VIP club
   races      create JSON | list | show ID: time-boxed races (prizes paid by the running server at the end)
-  chat       mute EMAIL DURATION | ban EMAIL | unban EMAIL | delete ID: chat moderation
+  chat       mute EMAIL DURATION | ban EMAIL | unban EMAIL | delete ID [--reason TEXT] [--by NAME]: chat moderation (audited)
   staff      create EMAIL ROLE | list | disable EMAIL: back-office staff accounts (prints the two-factor secret once)
   bonuses    list | put FILE.json | disable ID: the bonus catalogue (checked like the seed; docs/bonus.md)
   coupons    list | put FILE.json | disable CODE: coupon codes and their redemptions

@@ -7,6 +7,7 @@
 package rewards
 
 import (
+	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -96,18 +97,52 @@ func (s *Service) Settings(ctx context.Context) (Settings, error) {
 
 // PutSettings merges patch into the stored settings after checking them.
 func (s *Service) PutSettings(ctx context.Context, patch []byte) (Settings, error) {
-	st, err := s.Settings(ctx)
-	if err != nil {
-		return st, err
+	return s.PutSettingsWith(ctx, patch, nil)
+}
+
+// SettingsHook runs in a settings change's transaction with the rules before
+// and after: the audit row is written there.
+type SettingsHook func(tx *sql.Tx, before, after Settings) error
+
+// PutSettingsWith is PutSettings running hook in its transaction. A patch
+// that is not an object of the settings' keys is refused.
+func (s *Service) PutSettingsWith(ctx context.Context, patch []byte, hook SettingsHook) (Settings, error) {
+	var keys map[string]json.RawMessage
+	if err := json.Unmarshal(patch, &keys); err != nil || len(keys) == 0 {
+		return Settings{}, fmt.Errorf("rewards settings: the patch is not a JSON object with a key")
 	}
-	if err := json.Unmarshal(patch, &st); err != nil {
-		return st, fmt.Errorf("rewards settings: %w", err)
+	dec := json.NewDecoder(bytes.NewReader(patch))
+	dec.DisallowUnknownFields()
+	var probe Settings
+	if err := dec.Decode(&probe); err != nil {
+		return Settings{}, fmt.Errorf("rewards settings: %w", err)
 	}
-	if err := st.validate(); err != nil {
-		return st, err
-	}
-	raw, _ := json.Marshal(st)
-	_, err = s.db.Write.ExecContext(ctx, `INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`, settingsKey, string(raw))
+	var st Settings
+	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
+		before := DefaultSettings
+		var raw string
+		err := tx.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = ?`, settingsKey).Scan(&raw)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("rewards settings: %w", err)
+		}
+		if raw != "" {
+			if err := json.Unmarshal([]byte(raw), &before); err != nil {
+				return fmt.Errorf("rewards settings: %w", err)
+			}
+		}
+		st = before
+		if err := json.Unmarshal(patch, &st); err != nil {
+			return fmt.Errorf("rewards settings: %w", err)
+		}
+		if err := st.validate(); err != nil {
+			return err
+		}
+		out, _ := json.Marshal(st)
+		if _, err := tx.ExecContext(ctx, `INSERT INTO settings(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`, settingsKey, string(out)); err != nil || hook == nil {
+			return err
+		}
+		return hook(tx, before, st)
+	})
 	return st, err
 }
 

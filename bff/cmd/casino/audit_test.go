@@ -8,9 +8,9 @@ import (
 	"casino/bff/database"
 )
 
-// `casino settings patch` and the chat's moderation commands each write one
-// audit row (actor cli:$USER or --by, the reason, what changed); a refused
-// command writes none.
+// `casino settings patch`, `casino rewards settings patch` and the chat's
+// moderation commands each write one audit row (actor cli:$USER or --by, the
+// reason, what changed); a refused command writes none.
 func TestSettingsAndChatCommandsAreAudited(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
@@ -44,6 +44,15 @@ func TestSettingsAndChatCommandsAreAudited(t *testing.T) {
 		{settingsCmd, []string{"patch", `{"features":5}`}, "do not fit", nil},
 		{settingsCmd, []string{"patch"}, "usage", nil},
 		{settingsCmd, []string{"show"}, "", nil},
+
+		// The rakeback calendar's rules: before and after whole (three keys).
+		{rewardsCmd, []string{"settings", "patch", `{"mode":"loss","rakebackPercent":"10"}`, "--reason", "loss-based rakeback"}, "", &row{me, "setting.patch", "settings:rewards",
+			"loss-based rakeback", `{"mode":"edge","rakebackPercent":"20","accumulatorPercent":"5"}`, `{"mode":"loss","rakebackPercent":"10","accumulatorPercent":"5"}`}},
+		{rewardsCmd, []string{"settings", "patch", `{"mode":"luck"}`}, "mode", nil},
+		{rewardsCmd, []string{"settings", "patch", `{"rakebackPercent":"101"}`}, "0 to 100", nil},
+		{rewardsCmd, []string{"settings", "patch", `{"rakeback":"5"}`}, "unknown field", nil},
+		{rewardsCmd, []string{"settings", "patch", `{}`}, "not a JSON object", nil},
+		{rewardsCmd, []string{"settings", "show"}, "", nil},
 
 		// Chat moderation: the player (target and e-mail), the sanction before and after, the duration.
 		{chatCmd, []string{"mute", "ada@example.com", "30m", "spamming", "links"}, "", &row{me, "chat.mute", "player:7",

@@ -109,7 +109,7 @@ commands:
   deposits   held | release ID | reject ID: crypto deposits held for review (they failed the deposit-time checks)
   limits     show EMAIL | set-bet EMAIL PERIOD AMOUNT --reason TEXT | audit EMAIL: support's bet-limit changes (audited)
   kyc        EMAIL STATUS | documents list|approve ID|reject ID --reason TEXT|show ID: identity documents and their review
-  rewards    settings [show | patch JSON]: the rakeback calendar's rules (docs/rewards.md)
+  rewards    settings [show | patch JSON [--reason TEXT] [--by NAME]]: the rakeback calendar's rules (docs/rewards.md; audited)
   loyalty    levels | put-level JSON | set-rate CURRENCY MINOR_UNITS | recompute | show EMAIL: the VIP club
   races      create JSON | list | show ID: time-boxed races (prizes paid by the running server at the end)
   chat       mute EMAIL DURATION | ban EMAIL | unban EMAIL | delete ID [--reason TEXT] [--by NAME]: chat moderation (audited)

@@ -3,6 +3,7 @@
 // Usage: node scripts/build-frontends.mjs [--jobs N] [name …]
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { precompressDir } from './precompress.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const TARGETS = [
@@ -37,6 +38,8 @@ function build(target) {
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
     child.on('close', (code) => {
+      // Brotli at quality 11 once per build, here, not at every publish.
+      if (code === 0) precompressDir(`${ROOT}${target.dir}/dist`);
       const secs = ((Date.now() - started) / 1000).toFixed(1);
       const lines = out.split('\n').filter((l) => l.trim() && !/Unknown user config|Manifest will use absolute path/.test(l));
       console.log(`${code === 0 ? '✓' : '✗'} ${target.name.padEnd(14)} ${secs}s  → ${target.dir}/dist`);

@@ -1,6 +1,7 @@
 // npm run size: builds the front ends (unless --no-build), opens /casino and
 // /cashback (the rewards calendar, issue 14) in headless Chromium against a
-// stand-in shell server and reports the gzip size of every JavaScript file a
+// stand-in shell server and reports the gzip size (and the Brotli size at
+// quality 11, what the BFF serves over HTTPS) of every JavaScript file a
 // first visit downloads. Budget: 145 KB gzip per page (BUDGETS: /casino has
 // its own). Fails (exit 1) over budget, when the page app does not render, or
 // on page errors. Other paths can be measured instead:
@@ -11,6 +12,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { brotli } from './precompress.mjs';
 import { fileURLToPath } from 'node:url';
 import { startShellServer } from './shell-server.mjs';
 
@@ -74,7 +76,7 @@ async function measure(path) {
     if (res.request().resourceType() !== 'script') return;
     try {
       const body = await res.body();
-      scripts.push({ url: new URL(res.url()).pathname, raw: body.length, gzip: gzipSync(body, { level: 6 }).length });
+      scripts.push({ url: new URL(res.url()).pathname, raw: body.length, gzip: gzipSync(body, { level: 6 }).length, gzip9: gzipSync(body, { level: 9 }).length, br: brotli(body).length });
     } catch {
       /* redirected or aborted */
     }
@@ -90,9 +92,12 @@ async function measure(path) {
   await context.close();
   scripts.sort((a, b) => b.gzip - a.gzip);
   const total = scripts.reduce((s, x) => s + x.gzip, 0);
-  console.log(`\nJavaScript downloaded by a first visit to ${path} (gzip -6):`);
-  for (const s of scripts) console.log(`  ${kb(s.gzip).padStart(9)}  ${kb(s.raw).padStart(9)} raw  ${s.url}`);
-  console.log(`  ${kb(total).padStart(9)}  total in ${scripts.length} files (budget ${kb(budgetOf(path))})`);
+  const totalBr = scripts.reduce((s, x) => s + x.br, 0);
+  const total9 = scripts.reduce((s, x) => s + x.gzip9, 0);
+  console.log(`\nJavaScript downloaded by a first visit to ${path} (gzip -6; Brotli 11, what the BFF serves over HTTPS):`);
+  for (const s of scripts) console.log(`  ${kb(s.gzip).padStart(9)}  ${kb(s.br).padStart(9)} br  ${kb(s.raw).padStart(9)} raw  ${s.url}`);
+  console.log(`  ${kb(total).padStart(9)}  ${kb(totalBr).padStart(9)} br  total in ${scripts.length} files (budget ${kb(budgetOf(path))} gzip; Brotli ${(100 - (100 * totalBr) / total).toFixed(1)} % smaller)`);
+  console.log(`  served: ${kb(total9)} gzip -9 over HTTP, ${kb(totalBr)} Brotli 11 over HTTPS (${(100 - (100 * totalBr) / total9).toFixed(1)} % less)`);
   if (errors.length) console.log(`\nPage errors on ${path}:\n  ${errors.join('\n  ')}`);
   return rendered && errors.length === 0 && total <= budgetOf(path);
 }

@@ -1,9 +1,12 @@
 package shell
 
 import (
+	"bytes"
+	"casino/bff/precompress"
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -128,5 +131,40 @@ func TestServeStatic(t *testing.T) {
 	}
 	if len(StaticHash) != 12 {
 		t.Errorf("StaticHash %q", StaticHash)
+	}
+}
+
+// The shell's files go out in Brotli when it is accepted, gzip when Brotli is
+// refused, the identity otherwise; each decodes to the embedded file.
+func TestServeStaticCodings(t *testing.T) {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET "+StaticPrefix+"{hash}/{file}", ServeStatic)
+	plain, _ := staticFS.ReadFile("static/shell.css")
+	for _, tc := range []struct{ ae, want string }{
+		{"gzip, deflate, br, zstd", "br"},
+		{"gzip, br;q=0", "gzip"},
+		{"gzip", "gzip"},
+		{"", ""},
+		{"br;q=0, gzip;q=0", ""},
+	} {
+		r := httptest.NewRequest("GET", CSSURL(), nil)
+		r.Header.Set("Accept-Encoding", tc.ae)
+		rec := httptest.NewRecorder()
+		mux.ServeHTTP(rec, r)
+		h := rec.Header()
+		if h.Get("Content-Encoding") != tc.want || h.Get("Vary") != "Accept-Encoding" || !strings.HasPrefix(h.Get("Content-Type"), "text/css") || h.Get("Content-Length") != strconv.Itoa(rec.Body.Len()) {
+			t.Errorf("%q: encoding %q, vary %q, type %q, length %q of %d", tc.ae, h.Get("Content-Encoding"), h.Get("Vary"), h.Get("Content-Type"), h.Get("Content-Length"), rec.Body.Len())
+			continue
+		}
+		body := rec.Body.Bytes()
+		if tc.want != "" {
+			var err error
+			if body, err = precompress.Decode(tc.want, body); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !bytes.Equal(body, plain) {
+			t.Errorf("%q: the body is not shell.css", tc.ae)
+		}
 	}
 }

@@ -9,12 +9,14 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
 
 	"casino/bff/api"
 	"casino/bff/database"
+	"casino/bff/precompress"
 )
 
 func newRegistry(t *testing.T) *Registry {
@@ -225,4 +227,63 @@ func withFiles(base, extra map[string]string) map[string]string {
 		out[k] = v
 	}
 	return out
+}
+
+// Builds are published with .br and .gz beside every compressible file; the
+// request's Accept-Encoding picks one, both decode to the file, and neither
+// is reachable by its own name.
+func TestServeAssetCodings(t *testing.T) {
+	reg := newRegistry(t)
+	src := build(strings.Repeat("'spin the reels', ", 400))
+	plain := src["chunks/app.123abc.js"].Data
+	// A .br shipped by the build that does not match its file is replaced.
+	src["chunks/app.123abc.js.br"] = &fstest.MapFile{Data: precompress.Encode(precompress.Brotli, []byte("stale"))}
+	v, err := reg.Publish(context.Background(), "lobby", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /mf/{name}/{version}/{file...}", reg.ServeAsset)
+	url := "/mf/lobby/" + v.Version + "/chunks/app.123abc.js"
+	for _, tc := range []struct{ ae, want string }{
+		{"gzip, deflate, br, zstd", "br"},
+		{"br;q=0, gzip", "gzip"},
+		{"gzip, deflate", "gzip"},
+		{"br, gzip;q=0", "br"},
+		{"", ""},
+		{"br;q=0, gzip;q=0", ""},
+	} {
+		for _, method := range []string{"GET", "HEAD"} {
+			r := httptest.NewRequest(method, url, nil)
+			r.Header.Set("Accept-Encoding", tc.ae)
+			r.Header.Set("Range", "bytes=0-9") // the whole file all the same when encoded
+			rec := httptest.NewRecorder()
+			mux.ServeHTTP(rec, r)
+			h := rec.Header()
+			if h.Get("Content-Encoding") != tc.want || h.Get("Vary") != "Accept-Encoding" || h.Get("Content-Type") != "text/javascript; charset=utf-8" {
+				t.Errorf("%s %q: encoding %q, vary %q, type %q", method, tc.ae, h.Get("Content-Encoding"), h.Get("Vary"), h.Get("Content-Type"))
+				continue
+			}
+			if tc.want == "" || method == "HEAD" {
+				if method == "GET" && !bytes.Equal(rec.Body.Bytes(), plain[:10]) {
+					t.Errorf("%q: identity range %q", tc.ae, rec.Body.String())
+				}
+				continue
+			}
+			body := rec.Body.Bytes()
+			if rec.Code != 200 || h.Get("Content-Length") != strconv.Itoa(len(body)) || len(body) >= len(plain) {
+				t.Errorf("%q: %d, length %q for %d bytes (plain %d)", tc.ae, rec.Code, h.Get("Content-Length"), len(body), len(plain))
+			}
+			if got, err := precompress.Decode(tc.want, body); err != nil || !bytes.Equal(got, plain) {
+				t.Errorf("%q: the %s body does not decode to the file (%v)", tc.ae, tc.want, err)
+			}
+		}
+	}
+	for _, suffix := range []string{".br", ".gz"} {
+		rec := httptest.NewRecorder()
+		mux.ServeHTTP(rec, httptest.NewRequest("GET", url+suffix, nil))
+		if rec.Code != 404 {
+			t.Errorf("%s%s: %d, want 404", url, suffix, rec.Code)
+		}
+	}
 }

@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"casino/bff/api"
+	"casino/bff/precompress"
 )
 
 // MaxUploadBytes bounds one uploaded build (compressed). The compressed cap
@@ -28,36 +29,14 @@ const (
 	MaxUploadEntries  = 2000
 )
 
-// gzipFile writes path.gz beside path: builds are compressed once at publish,
-// never per request.
-func gzipFile(p string) error {
-	in, err := os.Open(p)
-	if err != nil {
-		return err
-	}
-	defer in.Close()
-	out, err := os.Create(p + ".gz")
-	if err != nil {
-		return err
-	}
-	zw, _ := gzip.NewWriterLevel(out, gzip.BestCompression)
-	if _, err := io.Copy(zw, in); err != nil {
-		out.Close()
-		return err
-	}
-	if err := zw.Close(); err != nil {
-		out.Close()
-		return err
-	}
-	return out.Close()
-}
-
-// ServeAsset serves GET /mf/{name}/{version}/{file...}: immutable, gzip when
-// the client accepts it, and a plain 404 (never the HTML shell) when missing.
+// ServeAsset serves GET /mf/{name}/{version}/{file...}: immutable, Brotli or
+// gzip (written beside the file at publish) when the client accepts it, and
+// a plain 404 (never the HTML shell) when missing. The .br and .gz files are
+// never served by their own names.
 func (g *Registry) ServeAsset(w http.ResponseWriter, r *http.Request) {
 	name, version, file := r.PathValue("name"), r.PathValue("version"), r.PathValue("file")
 	clean := path.Clean("/" + file)
-	if !knownName(name) || !versionPattern.MatchString(version) || clean == "/" || strings.Contains(file, "\\") || strings.HasSuffix(clean, ".gz") {
+	if !knownName(name) || !versionPattern.MatchString(version) || clean == "/" || strings.Contains(file, "\\") || precompress.Suffixed(clean) {
 		http.NotFound(w, r)
 		return
 	}
@@ -68,20 +47,35 @@ func (g *Registry) ServeAsset(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h := w.Header()
-	if ct := mime.TypeByExtension(path.Ext(clean)); ct != "" {
-		h.Set("Content-Type", ct)
-	}
+	ct := mime.TypeByExtension(path.Ext(clean))
 	h.Set("Cache-Control", "public, max-age=31536000, immutable")
 	h.Set("Access-Control-Allow-Origin", "*")
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Add("Vary", "Accept-Encoding")
-	if strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
-		if f, err := os.Open(full + ".gz"); err == nil {
-			defer f.Close()
-			h.Set("Content-Encoding", "gzip")
-			http.ServeContent(w, r, "", info.ModTime(), f)
-			return
+	for _, coding := range precompress.Codings(r) {
+		f, err := os.Open(full + precompress.Ext(coding))
+		if err != nil {
+			continue // not compressible, or published before this coding
 		}
+		defer f.Close()
+		st, err := f.Stat()
+		if err != nil {
+			continue
+		}
+		if ct == "" {
+			ct = sniff(full) // never the compressed bytes' type
+		}
+		h.Set("Content-Type", ct)
+		h.Set("Content-Encoding", coding)
+		// ServeContent leaves an encoded body's length unset and would cut
+		// ranges out of the compressed bytes: the whole file, its length.
+		h.Set("Content-Length", strconv.FormatInt(st.Size(), 10))
+		if r.Header.Get("Range") != "" {
+			r = r.Clone(r.Context())
+			r.Header.Del("Range")
+		}
+		http.ServeContent(w, r, "", info.ModTime(), f)
+		return
 	}
 	f, err := os.Open(full)
 	if err != nil {
@@ -89,7 +83,22 @@ func (g *Registry) ServeAsset(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer f.Close()
+	if ct != "" {
+		h.Set("Content-Type", ct)
+	}
 	http.ServeContent(w, r, "", info.ModTime(), f)
+}
+
+// sniff is the type of a file whose extension names none.
+func sniff(p string) string {
+	f, err := os.Open(p)
+	if err != nil {
+		return "application/octet-stream"
+	}
+	defer f.Close()
+	head := make([]byte, 512)
+	n, _ := io.ReadFull(f, head)
+	return http.DetectContentType(head[:n])
 }
 
 // API serves the registry's HTTP endpoints. Writes need the deploy token.

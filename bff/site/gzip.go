@@ -6,8 +6,8 @@ import (
 	"encoding/binary"
 	"hash/crc32"
 	"net/http"
-	"strconv"
-	"strings"
+
+	"casino/bff/precompress"
 )
 
 // A shared page is also kept gzip-compressed, nonce and all: each part
@@ -102,22 +102,9 @@ func (g *gzipParts) appendTo(b []byte, plain *renderedPage, nonce string, hdr *h
 }
 
 // acceptsGzip reports whether the request's Accept-Encoding allows gzip
-// (listed, or "*", without q=0).
+// (listed, or "*", without q=0). Pages stay gzip even when Brotli is
+// accepted: they are compressed per response, where Brotli's best setting
+// is far too slow; the static files are Brotli (bff/precompress).
 func acceptsGzip(r *http.Request) bool {
-	for _, v := range r.Header.Values("Accept-Encoding") {
-		for part := range strings.SplitSeq(v, ",") {
-			coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-			coding = strings.TrimSpace(coding)
-			if coding != "gzip" && coding != "*" && coding != "x-gzip" {
-				continue
-			}
-			if k, val, ok := strings.Cut(params, "="); ok && strings.TrimSpace(k) == "q" {
-				if q, err := strconv.ParseFloat(strings.TrimSpace(val), 64); err == nil && q == 0 {
-					continue
-				}
-			}
-			return true
-		}
-	}
-	return false
+	return precompress.Accepts(r, precompress.Gzip)
 }

@@ -30,7 +30,8 @@ describe('studio rules and recall pages', () => {
       assert.equal(await page.locator('#lines figure').count(), game.lines.length);
       const facts = await page.locator('#facts').innerText();
       assert.match(facts, new RegExp(`${title.rtp}%`));
-      assert.match(facts, new RegExp(`${title.maxMultiplier}× the bet`));
+      // in English, grouped from 5 digits on ("23,435.10× the bet"), as the game clients write numbers
+      assert.match(facts, new RegExp(`${new Intl.NumberFormat('en', { minimumFractionDigits: 2, useGrouping: 'min2' }).format(title.maxMultiplier)}× the bet`));
       assert.match(facts, /Volatility\s+\w+/);
       assert.match(facts, new RegExp(`Bonus buy\\s+${title.bonusBuyPrice}× the bet`));
       await screenshot(page, 'studio-rules-1280');

@@ -149,14 +149,14 @@ func slotRules(g *slot.Game, t Title, f *Figures, l *i18n.Loc) *SlotRules {
 		r.Lines = append(r.Lines, l)
 	}
 	r.Features = slotFeatures(in, g, l)
-	r.Figures = []Figure{{l.T("rules.rtp"), t.RTP + "%"}}
+	r.Figures = []Figure{{l.T("rules.rtp"), l.Num(t.RTP) + "%"}}
 	if f != nil {
 		if f.FeatureRTP != "" && Rat(f.FeatureRTP).Sign() > 0 {
-			r.Figures = append(r.Figures, Figure{l.T("rules.split"), percent(Rat(f.BaseRTP)) + "% · " + percent(Rat(f.FeatureRTP)) + "%"})
+			r.Figures = append(r.Figures, Figure{l.T("rules.split"), l.Num(percent(Rat(f.BaseRTP))) + "% · " + l.Num(percent(Rat(f.FeatureRTP))) + "%"})
 		}
 		if p := Rat(f.TriggerProbability); p.Sign() > 0 {
 			inv := new(big.Rat).Inv(p)
-			r.Figures = append(r.Figures, Figure{l.T("rules.trigger"), l.T("rules.triggerValue", "n", inv.FloatString(0))})
+			r.Figures = append(r.Figures, Figure{l.T("rules.trigger"), l.T("rules.triggerValue", "n", l.Num(inv.FloatString(0)))})
 		}
 	}
 	vol := t.Volatility
@@ -164,12 +164,12 @@ func slotRules(g *slot.Game, t Title, f *Figures, l *i18n.Loc) *SlotRules {
 		vol = l.T(k)
 	}
 	r.Figures = append(r.Figures,
-		Figure{l.T("rules.maxWin"), l.T("rules.maxWinSlot", "max", t.MaxMultiplier)},
-		Figure{l.T("rules.hit"), t.HitFrequency + "%"},
+		Figure{l.T("rules.maxWin"), l.T("rules.maxWinSlot", "max", l.Num(t.MaxMultiplier))},
+		Figure{l.T("rules.hit"), l.Num(t.HitFrequency) + "%"},
 		Figure{l.T("rules.volatility"), vol},
-		Figure{l.T("rules.bet"), l.T("rules.betSlot", "min", t.MinBet, "max", t.MaxBet)})
+		Figure{l.T("rules.bet"), l.T("rules.betSlot", "min", l.Num(t.MinBet), "max", l.Num(t.MaxBet))})
 	if t.BonusBuyPrice > 0 {
-		r.Figures = append(r.Figures, Figure{l.T("rules.bonusBuy"), l.T("rules.bonusBuyValue", "price", t.BonusBuyPrice, "rtp", t.BonusBuyRTP)})
+		r.Figures = append(r.Figures, Figure{l.T("rules.bonusBuy"), l.T("rules.bonusBuyValue", "price", l.Num(strconv.FormatInt(t.BonusBuyPrice, 10)), "rtp", l.Num(t.BonusBuyRTP))})
 	}
 	return r
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"casino/bff/session"
+	"casino/bff/studio/i18n"
 )
 
 // The rules page of every game lists every pay of its definition (symbol,
@@ -29,7 +30,8 @@ func TestRulesPageListsEveryPayOfTheDefinition(t *testing.T) {
 		if code != 200 {
 			t.Fatalf("%s: %d", ti.ID, code)
 		}
-		for _, want := range []string{html.EscapeString(ti.Name), ti.RTP + "%", ti.MaxMultiplier + "×", ti.Layout} {
+		// English groups from 5 digits on: "23,435.10×".
+		for _, want := range []string{html.EscapeString(ti.Name), ti.RTP + "%", i18n.English.Num(ti.MaxMultiplier) + "×", ti.Layout} {
 			if !strings.Contains(body, want) {
 				t.Errorf("%s: no %q", ti.ID, want)
 			}

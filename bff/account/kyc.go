@@ -2,6 +2,7 @@ package account
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"strings"
 
@@ -17,6 +18,15 @@ var KYCStatuses = []string{"NOT_STARTED", "PENDING", "APPROVED", "REJECTED"}
 // documents (`casino kyc`). The status changes back to NOT_STARTED on its own
 // when the player changes an identity field (Update with onChangeResetKyc).
 func (s *Service) SetKYCStatus(ctx context.Context, email, status string) error {
+	return s.SetKYCStatusWith(ctx, email, status, nil)
+}
+
+// KYCHook runs in a status change's transaction with the player's id and
+// the status before and after: the audit row is written there.
+type KYCHook func(tx *sql.Tx, playerID int64, before, after string) error
+
+// SetKYCStatusWith is SetKYCStatus running hook in its transaction.
+func (s *Service) SetKYCStatusWith(ctx context.Context, email, status string, hook KYCHook) error {
 	status = strings.ToUpper(strings.TrimSpace(status))
 	known := false
 	for _, k := range KYCStatuses {
@@ -32,8 +42,17 @@ func (s *Service) SetKYCStatus(ctx context.Context, email, status string) error 
 	if u == nil {
 		return fmt.Errorf("no player with e-mail %q: %w", email, api.ErrNotFound)
 	}
-	if _, err := s.db.Write.ExecContext(ctx, `UPDATE users SET kyc_status = ? WHERE id = ?`, status, u.ID); err != nil {
-		return fmt.Errorf("kyc status of user %d: %w", u.ID, err)
-	}
-	return nil
+	return s.db.Tx(ctx, func(tx *sql.Tx) error {
+		var before string
+		if err := tx.QueryRowContext(ctx, `SELECT kyc_status FROM users WHERE id = ?`, u.ID).Scan(&before); err != nil {
+			return fmt.Errorf("kyc status of user %d: %w", u.ID, err)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE users SET kyc_status = ? WHERE id = ?`, status, u.ID); err != nil {
+			return fmt.Errorf("kyc status of user %d: %w", u.ID, err)
+		}
+		if hook == nil {
+			return nil
+		}
+		return hook(tx, u.ID, before, status)
+	})
 }

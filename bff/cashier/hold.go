@@ -111,15 +111,24 @@ func (s *Service) HeldDeposits(ctx context.Context) ([]HeldDeposit, error) {
 	return out, rows.Err()
 }
 
+// HeldHook runs in the transaction that claims a held deposit's release or
+// rejection, with the deposit as it was held: the audit row is written there.
+type HeldHook func(tx *sql.Tx, held HeldDeposit) error
+
 // ReleaseHeld lifts the hold: the deposit is credited now if it has its
 // confirmations, else at the chain's next report.
 func (s *Service) ReleaseHeld(ctx context.Context, publicID, by string) (Deposit, error) {
+	return s.ReleaseHeldWith(ctx, publicID, by, nil)
+}
+
+// ReleaseHeldWith is ReleaseHeld running hook in the release's claim; the
+// credit follows it, as a chain report's does.
+func (s *Service) ReleaseHeldWith(ctx context.Context, publicID, by string, hook HeldHook) (Deposit, error) {
 	d, confs, err := s.heldDeposit(ctx, publicID)
 	if err != nil {
 		return Deposit{}, err
 	}
-	if _, err := s.db.Write.ExecContext(ctx, `UPDATE cashier_deposits SET error_code = ?, updated_at = ? WHERE id = ? AND status = 'pending'`,
-		"released by "+truncateText(by, 64), s.stamp(), d.id); err != nil {
+	if err := s.claimHeld(ctx, d, `error_code = ?`, "released by "+truncateText(by, 64), hook); err != nil {
 		return Deposit{}, err
 	}
 	if confs {
@@ -131,15 +140,48 @@ func (s *Service) ReleaseHeld(ctx context.Context, publicID, by string) (Deposit
 // RejectHeld closes a held deposit without crediting it: the operator
 // returns the coins to the sender outside the casino.
 func (s *Service) RejectHeld(ctx context.Context, publicID, by string) (Deposit, error) {
+	return s.RejectHeldWith(ctx, publicID, by, nil)
+}
+
+// RejectHeldWith is RejectHeld running hook in the rejection's transaction.
+func (s *Service) RejectHeldWith(ctx context.Context, publicID, by string, hook HeldHook) (Deposit, error) {
 	d, _, err := s.heldDeposit(ctx, publicID)
 	if err != nil {
 		return Deposit{}, err
 	}
-	if _, err := s.db.Write.ExecContext(ctx, `UPDATE cashier_deposits SET status = 'rejected', error_code = ?, updated_at = ? WHERE id = ? AND status = 'pending'`,
-		"rejected by "+truncateText(by, 64), s.stamp(), d.id); err != nil {
+	if err := s.claimHeld(ctx, d, `status = 'rejected', error_code = ?`, "rejected by "+truncateText(by, 64), hook); err != nil {
 		return Deposit{}, err
 	}
 	return s.depositByID(ctx, s.db.Read, publicID)
+}
+
+// claimHeld applies set to the deposit while it is still held (one
+// decision wins a race) and runs hook in the same transaction.
+func (s *Service) claimHeld(ctx context.Context, d Deposit, set, code string, hook HeldHook) error {
+	return s.db.Tx(ctx, func(tx *sql.Tx) error {
+		var held HeldDeposit
+		var minor int64
+		err := tx.QueryRowContext(ctx, `SELECT public_id, user_id, amount, currency, network, payment_id, confirmations, error_code, created_at
+			FROM cashier_deposits WHERE id = ? AND status = 'pending' AND error_code LIKE 'held:%'`, d.id).
+			Scan(&held.DepositID, &held.UserID, &minor, &held.CurrencyCode, &held.Network, &held.TxID, &held.Confirmations, &held.Reason, &held.CreatedAt)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("deposit %s: %w", d.DepositID, ErrNotHeld)
+		}
+		if err != nil {
+			return err
+		}
+		held.Reason = strings.TrimPrefix(held.Reason, heldPrefix)
+		if c, err := ledger.LookupCurrency(held.CurrencyCode); err == nil {
+			held.Amount = ledger.FromMinor(minor, c).Decimal()
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE cashier_deposits SET `+set+`, updated_at = ? WHERE id = ?`, code, s.stamp(), d.id); err != nil {
+			return err
+		}
+		if hook == nil {
+			return nil
+		}
+		return hook(tx, held)
+	})
 }
 
 // heldDeposit loads a held deposit and whether it has its confirmations.

@@ -8,10 +8,11 @@ import (
 	"casino/bff/database"
 )
 
-// `casino settings patch`, `casino rewards settings patch` and the chat's
-// moderation commands each write one audit row (actor cli:$USER or --by, the
-// reason, what changed); a refused command writes none.
-func TestSettingsAndChatCommandsAreAudited(t *testing.T) {
+// `casino settings patch`, `casino rewards settings patch`, the chat's
+// moderation, `casino kyc EMAIL STATUS` and `casino deposits release|reject`
+// each write one audit row (actor cli:$USER or --by, the reason, what
+// changed); a refused command writes none.
+func TestOperatorWritesAreAudited(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	db, err := database.Open(ctx, dir)
@@ -19,7 +20,10 @@ func TestSettingsAndChatCommandsAreAudited(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, err := db.Write.Exec(`INSERT INTO users(id, email, country_code, nickname) VALUES (7, 'ada@example.com', 'DE', 'ada');
-		INSERT INTO chat_messages(id, room, player_id, name, text) VALUES (3, 'en', 7, 'ada', 'buy my bonus codes')`); err != nil {
+		INSERT INTO chat_messages(id, room, player_id, name, text) VALUES (3, 'en', 7, 'ada', 'buy my bonus codes');
+		INSERT INTO cashier_deposits(public_id, user_id, method, processor, currency, amount, status, payment_id, network, error_code) VALUES
+			('dep_a', 7, 'crypto', 'chain', 'BTC', 150000, 'pending', 'tx-a', 'testnet', 'held:self-excluded'),
+			('dep_b', 7, 'crypto', 'chain', 'BTC', 250000, 'pending', 'tx-b', 'testnet', 'held:deposit-limit')`); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()
@@ -74,6 +78,24 @@ func TestSettingsAndChatCommandsAreAudited(t *testing.T) {
 			"advertising", `"name":"ada","playerId":7,"room":"en","text":"buy my bonus codes"`, `{"deleted":true}`}},
 		{chatCmd, []string{"delete", "3"}, "no such message", nil},
 		{chatCmd, []string{"delete", "three"}, "a number", nil},
+		// A player's KYC status, before and after.
+		{kycCmd, []string{"ada@example.com", "approved", "--reason", "passport and bill checked"}, "", &row{me, "kyc.status", "player:7",
+			"passport and bill checked", `{"kyc":"NOT_STARTED","player":"ada@example.com"}`, `{"kyc":"APPROVED"}`}},
+		{kycCmd, []string{"--by", "kim", "ADA@example.com", "REJECTED"}, "", &row{"cli:kim", "kyc.status", "player:7",
+			"command line: casino kyc ADA@example.com REJECTED", `{"kyc":"APPROVED","player":"ada@example.com"}`, `{"kyc":"REJECTED"}`}},
+		{kycCmd, []string{"ada@example.com", "DONE"}, "want one of", nil},
+		{kycCmd, []string{"nobody@example.com", "APPROVED"}, "no player", nil},
+		{kycCmd, []string{"ada@example.com"}, "usage", nil},
+
+		// Held crypto deposits: the hold before, the decision after.
+		{depositsCmd, []string{"release", "dep_a", "--reason", "exclusion ended yesterday"}, "", &row{me, "deposit.release", "deposit:dep_a",
+			"exclusion ended yesterday", `"amount":"0.00150000","confirmations":0,"currency":"BTC","hold":"self-excluded","network":"testnet","player":7,"status":"held","txId":"tx-a"`,
+			`{"decidedBy":"` + me + `","status":"released"}`}},
+		{depositsCmd, []string{"reject", "dep_b", "--by", "ops"}, "", &row{"cli:ops", "deposit.reject", "deposit:dep_b",
+			"command line: casino deposits reject dep_b", `"hold":"deposit-limit"`, `{"decidedBy":"ops","status":"rejected"}`}},
+		{depositsCmd, []string{"release", "dep_b"}, "not held", nil},
+		{depositsCmd, []string{"reject", "dep_none"}, "Not found", nil},
+		{depositsCmd, []string{"reject"}, "usage", nil},
 	}
 	count := func(db *database.DB) (n int) {
 		db.Read.QueryRow(`SELECT count(*) FROM staff_audit`).Scan(&n)

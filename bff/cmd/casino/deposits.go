@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"flag"
 	"fmt"
@@ -14,8 +15,10 @@ import (
 )
 
 const depositsUsage = `usage: casino deposits [--data DIR] held
-       casino deposits [--data DIR] release ID [--by NAME]
-       casino deposits [--data DIR] reject ID [--by NAME]`
+       casino deposits [--data DIR] release ID [--reason TEXT] [--by NAME]
+       casino deposits [--data DIR] reject ID [--reason TEXT] [--by NAME]
+A release or rejection is kept in the back office's audit log (deposit.release, deposit.reject) with
+its reason (default: the command line).`
 
 // depositsCmd reviews crypto deposits held because they failed the
 // deposit-time checks (self-exclusion, e-mail verification, country block,
@@ -28,6 +31,7 @@ func depositsCmd(ctx context.Context, args []string) error {
 	}
 	sub := flag.NewFlagSet("deposits "+fs.Arg(0), flag.ExitOnError)
 	by := sub.String("by", operatorName(), "operator recorded with the decision")
+	reason := sub.String("reason", "", "why (kept in the audit log; default: the command line)")
 	rest := fs.Args()[1:]
 	var id string
 	if len(rest) > 0 && rest[0] != "" && rest[0][0] != '-' {
@@ -59,11 +63,21 @@ func depositsCmd(ctx context.Context, args []string) error {
 		if id == "" {
 			return errors.New(depositsUsage)
 		}
+		why := *reason
+		if why == "" {
+			why = "command line: casino deposits " + fs.Arg(0) + " " + id
+		}
+		audit := cliAudit(db, *by, "deposit."+fs.Arg(0), "deposit:"+id, why)
+		hook := func(tx *sql.Tx, held cashier.HeldDeposit) error {
+			return audit(tx, map[string]any{"status": "held", "hold": held.Reason, "player": held.UserID, "amount": held.Amount,
+				"currency": held.CurrencyCode, "network": held.Network, "txId": held.TxID, "confirmations": held.Confirmations},
+				map[string]string{"status": map[string]string{"release": "released", "reject": "rejected"}[fs.Arg(0)], "decidedBy": *by})
+		}
 		var d cashier.Deposit
 		if fs.Arg(0) == "release" {
-			d, err = svc.ReleaseHeld(ctx, id, *by)
+			d, err = svc.ReleaseHeldWith(ctx, id, *by, hook)
 		} else {
-			d, err = svc.RejectHeld(ctx, id, *by)
+			d, err = svc.RejectHeldWith(ctx, id, *by, hook)
 		}
 		if err != nil {
 			return err

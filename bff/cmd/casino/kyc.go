@@ -16,28 +16,33 @@ import (
 	"casino/bff/kyc"
 )
 
-var kycUsage = `usage: casino kyc [--data DIR] EMAIL STATUS
+var kycUsage = `usage: casino kyc [--data DIR] EMAIL STATUS [--reason TEXT] [--by NAME]
        casino kyc [--data DIR] documents list [--status pending|confirmed|rejected|all]
        casino kyc [--data DIR] documents approve ID [--by NAME]
        casino kyc [--data DIR] documents reject ID --reason TEXT [--by NAME]
        casino kyc [--data DIR] documents show ID > FILE
-  STATUS: ` + strings.Join(account.KYCStatuses, " | ") + ` (the outcome of the operator's review of the player's documents)`
+  STATUS: ` + strings.Join(account.KYCStatuses, " | ") + ` (the outcome of the operator's review of the player's documents)
+A status change and a document's review are kept in the back office's audit log (kyc.status,
+kyc.document.approve|reject) with the reason (a status change's default: the command line).`
 
 // kycCmd records identity-verification decisions: a player's status, or the
 // review of one uploaded document (the player's status follows it).
 func kycCmd(ctx context.Context, args []string) error {
+	// EMAIL STATUS takes --reason and --by anywhere; documents has its own flags.
+	first := flag.NewFlagSet("kyc", flag.ContinueOnError)
+	commonFlags(first)
+	first.String("reason", "", "")
+	first.String("by", "", "")
+	first.SetOutput(io.Discard)
+	if first.Parse(args) != nil || first.Arg(0) != "documents" {
+		return kycStatusCmd(ctx, args)
+	}
 	fs, c := operatorFlags("kyc", kycUsage, args)
 	db, err := database.Open(ctx, c.data)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	if fs.Arg(0) != "documents" {
-		if fs.NArg() != 2 {
-			return errors.New(kycUsage)
-		}
-		return accountService(db).SetKYCStatus(ctx, fs.Arg(0), fs.Arg(1))
-	}
 	sub := flag.NewFlagSet("kyc documents", flag.ExitOnError)
 	status := sub.String("status", "pending", "list: pending, confirmed, rejected or all")
 	reason := sub.String("reason", "", "reject: the reason the player is told")
@@ -89,4 +94,25 @@ func kycCmd(ctx context.Context, args []string) error {
 		return err
 	}
 	return errors.New(kycUsage)
+}
+
+// kycStatusCmd records a player's KYC status (kyc EMAIL STATUS), audited as
+// kyc.status with the status before and after.
+func kycStatusCmd(ctx context.Context, args []string) error {
+	pos, c, reason, by := writeFlags("kyc", kycUsage, args)
+	if len(pos) != 2 {
+		return errors.New(kycUsage)
+	}
+	db, err := database.Open(ctx, c.data)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	if reason == "" {
+		reason = "command line: casino kyc " + pos[0] + " " + pos[1]
+	}
+	return accountService(db).SetKYCStatusWith(ctx, pos[0], pos[1], func(tx *sql.Tx, playerID int64, before, after string) error {
+		return cliAudit(db, by, "kyc.status", fmt.Sprintf("player:%d", playerID), reason)(tx,
+			map[string]string{"player": strings.ToLower(strings.TrimSpace(pos[0])), "kyc": before}, map[string]string{"kyc": after})
+	})
 }

@@ -106,9 +106,9 @@ commands:
   mirrors    put URL [SETTINGS_JSON] | list: the casino's mirror domains (loginOff, registration windows)
   ledger     check: verify every ledger invariant (zero-sum transactions, balances, no negatives)
   withdrawals list [--status S] | approve ID | reject ID [--reason TEXT]: players' withdrawals
-  deposits   held | release ID | reject ID: crypto deposits held for review (they failed the deposit-time checks)
+  deposits   held | release ID | reject ID [--reason TEXT] [--by NAME]: crypto deposits held for review (they failed the deposit-time checks; decisions audited)
   limits     show EMAIL | set-bet EMAIL PERIOD AMOUNT --reason TEXT | audit EMAIL: support's bet-limit changes (audited)
-  kyc        EMAIL STATUS | documents list|approve ID|reject ID --reason TEXT|show ID: identity documents and their review
+  kyc        EMAIL STATUS [--reason TEXT] | documents list|approve ID|reject ID --reason TEXT|show ID: identity documents and their review
   rewards    settings [show | patch JSON [--reason TEXT] [--by NAME]]: the rakeback calendar's rules (docs/rewards.md; audited)
   loyalty    levels | put-level JSON | set-rate CURRENCY MINOR_UNITS | recompute | show EMAIL: the VIP club
   races      create JSON | list | show ID: time-boxed races (prizes paid by the running server at the end)

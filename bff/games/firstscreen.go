@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"casino/bff/session"
+	"casino/bff/settings"
 )
 
 // FirstScreen is what the lobby shows first on /, /casino and
@@ -59,20 +60,12 @@ const FirstScreenLimit = defaultLimit
 // them; the game page and Favorites fetch their own).
 func (h *HTTP) FirstScreen(r *http.Request, p *session.Player, locale, category string) (*FirstScreen, error) {
 	ctx := r.Context()
-	snap, err := h.Catalogue.current(ctx)
+	in, err := h.screenInputs(r, p)
 	if err != nil {
 		return nil, err
 	}
-	st, err := h.Settings.Current(ctx)
-	if err != nil {
-		return nil, err
-	}
-	country := h.country(r)
-	currency := ""
-	if p != nil {
-		currency = p.Currency
-	}
-	key := firstKey{snap: snap, settings: st.Revision, locale: locale, category: category, country: country, currency: currency}
+	country := in.country
+	key := firstKey{snap: in.snap, settings: in.settings.Revision, locale: locale, category: category, country: country, currency: in.currency}
 	h.first.mu.Lock()
 	fs := h.first.m[key]
 	h.first.mu.Unlock()
@@ -119,6 +112,32 @@ func (h *HTTP) FirstScreen(r *http.Request, p *session.Player, locale, category 
 	h.first.m[key] = fs
 	h.first.mu.Unlock()
 	return fs, nil
+}
+
+// screenInputs is what a first screen (FirstScreen, GameScreen) depends on
+// besides its own arguments: the catalogue's snapshot, the settings, the
+// caller's country and currency ("" for a visitor).
+type screenInputs struct {
+	snap     *snapshot
+	settings settings.Settings
+	country  string
+	currency string
+}
+
+func (h *HTTP) screenInputs(r *http.Request, p *session.Player) (screenInputs, error) {
+	snap, err := h.Catalogue.current(r.Context())
+	if err != nil {
+		return screenInputs{}, err
+	}
+	st, err := h.Settings.Current(r.Context())
+	if err != nil {
+		return screenInputs{}, err
+	}
+	in := screenInputs{snap: snap, settings: st, country: h.country(r)}
+	if p != nil {
+		in.currency = p.Currency
+	}
+	return in, nil
 }
 
 func hasCategory(cats []Category, slug string) bool {

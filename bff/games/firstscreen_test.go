@@ -2,6 +2,7 @@ package games
 
 import (
 	"encoding/json"
+	"net/http"
 	"net/http/httptest"
 	"testing"
 
@@ -74,4 +75,42 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// The game page's first screen is get-game's answer for the caller, one
+// pointer per version of the inputs it shares with the lobby's (catalogue,
+// settings, country, currency: screenInputs); an unknown game has none.
+func TestGameScreen(t *testing.T) {
+	c, db := newCatalogue(t)
+	h := &HTTP{Catalogue: c, Settings: settings.NewStore(db), Country: func(r *http.Request) string { return r.Header.Get("X-Country") }}
+	r := httptest.NewRequest("GET", "/casino/games/x", nil)
+	first, err := c.List(r.Context(), Query{Sort: "sort", Page: 1})
+	if err != nil || len(first.Rows) == 0 {
+		t.Fatal(err)
+	}
+	slug := first.Rows[0].Slug
+	gs, err := h.GameScreen(r, nil, slug)
+	if err != nil || gs == nil || gs.Game.Slug != slug || gs.Game.IsFavorite {
+		t.Fatalf("game screen: %+v %v", gs, err)
+	}
+	var doc struct{ Game struct{ Slug string } }
+	if err := json.Unmarshal([]byte(gs.JSON), &doc); err != nil || doc.Game.Slug != slug {
+		t.Fatalf("embedded document %s: %v", gs.JSON, err)
+	}
+	if again, _ := h.GameScreen(r, nil, slug); again != gs {
+		t.Error("a visitor's game screen is not memoised")
+	}
+	if none, err := h.GameScreen(r, nil, "no-such-game"); none != nil || err != nil {
+		t.Errorf("unknown game: %v %v", none, err)
+	}
+	a, _ := h.GameScreen(r, &session.Player{ID: 1, Currency: "EUR"}, slug)
+	b, _ := h.GameScreen(r, &session.Player{ID: 2, Currency: "EUR"}, slug)
+	if a == nil || a != b || a == gs {
+		t.Error("players of one currency do not share one game screen, or share the visitors'")
+	}
+	other := httptest.NewRequest("GET", "/casino/games/x", nil)
+	other.Header.Set("X-Country", "DE")
+	if de, _ := h.GameScreen(other, nil, slug); de == gs {
+		t.Error("another country got the same game screen")
+	}
 }

@@ -42,23 +42,15 @@ type gameMemo struct {
 // inputs stay the same (the site's page cache keys on it).
 func (h *HTTP) GameScreen(r *http.Request, p *session.Player, slug string) (*GameScreen, error) {
 	ctx := r.Context()
-	snap, err := h.Catalogue.current(ctx)
+	in, err := h.screenInputs(r, p)
 	if err != nil {
 		return nil, err
 	}
-	st, err := h.Settings.Current(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if p == nil && !st.Feature("guestGameView") {
+	if p == nil && !in.settings.Feature("guestGameView") {
 		return nil, nil
 	}
-	country := h.country(r)
-	currency := ""
-	if p != nil {
-		currency = p.Currency
-	}
-	key := gameKey{snap: snap, settings: st.Revision, slug: slug, country: country, currency: currency}
+	country := in.country
+	key := gameKey{snap: in.snap, settings: in.settings.Revision, slug: slug, country: country, currency: in.currency}
 	h.gameScreens.mu.Lock()
 	gs := h.gameScreens.m[key]
 	h.gameScreens.mu.Unlock()

@@ -3,6 +3,7 @@ package loyalty
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -86,6 +87,15 @@ func levelFor(levels []Level, points int64) (cur Level, next *Level) {
 // PutLevel creates or replaces a level (casino loyalty put-level). Players'
 // stored levels follow at their next stake or at recompute.
 func (s *Service) PutLevel(ctx context.Context, l Level) error {
+	return s.PutLevelWith(ctx, l, nil)
+}
+
+// LevelHook runs in a level change's transaction with the level before (nil
+// for a new one) and after: the audit row is written there.
+type LevelHook func(tx *sql.Tx, before *Level, after Level) error
+
+// PutLevelWith is PutLevel running hook in its transaction.
+func (s *Service) PutLevelWith(ctx context.Context, l Level, hook LevelHook) error {
 	l.Name = strings.TrimSpace(l.Name)
 	if l.Level < 0 || l.Name == "" || len(l.Name) > 40 || l.MinPoints < 0 || (l.Level == 0) != (l.MinPoints == 0) ||
 		l.RakebackBps < 0 || l.RakebackBps > 10000 || l.CashbackBps < 0 || l.CashbackBps > 10000 || l.WithdrawalLimit < 0 {
@@ -95,12 +105,31 @@ func (s *Service) PutLevel(ctx context.Context, l Level) error {
 	if l.WithdrawalLimit > 0 {
 		limit = sql.NullInt64{Int64: l.WithdrawalLimit, Valid: true}
 	}
-	_, err := s.db.Write.ExecContext(ctx, `INSERT INTO loyalty_levels(level, name, min_points, rakeback_bps, cashback_bps, withdrawal_limit, personal_manager)
-		VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(level) DO UPDATE SET name = excluded.name, min_points = excluded.min_points,
-		rakeback_bps = excluded.rakeback_bps, cashback_bps = excluded.cashback_bps, withdrawal_limit = excluded.withdrawal_limit,
-		personal_manager = excluded.personal_manager`, l.Level, l.Name, l.MinPoints, l.RakebackBps, l.CashbackBps, limit, l.PersonalManager)
+	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
+		var before *Level
+		var b Level
+		err := tx.QueryRowContext(ctx, `SELECT level, name, min_points, rakeback_bps, cashback_bps, COALESCE(withdrawal_limit, 0), personal_manager
+			FROM loyalty_levels WHERE level = ?`, l.Level).Scan(&b.Level, &b.Name, &b.MinPoints, &b.RakebackBps, &b.CashbackBps, &b.WithdrawalLimit, &b.PersonalManager)
+		switch {
+		case err == nil:
+			before = &b
+		case !errors.Is(err, sql.ErrNoRows):
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO loyalty_levels(level, name, min_points, rakeback_bps, cashback_bps, withdrawal_limit, personal_manager)
+			VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(level) DO UPDATE SET name = excluded.name, min_points = excluded.min_points,
+			rakeback_bps = excluded.rakeback_bps, cashback_bps = excluded.cashback_bps, withdrawal_limit = excluded.withdrawal_limit,
+			personal_manager = excluded.personal_manager`, l.Level, l.Name, l.MinPoints, l.RakebackBps, l.CashbackBps, limit, l.PersonalManager)
+		if err != nil {
+			return fmt.Errorf("loyalty: put level %d: %w (thresholds must be unique)", l.Level, err)
+		}
+		if hook == nil {
+			return nil
+		}
+		return hook(tx, before, l)
+	})
 	if err != nil {
-		return fmt.Errorf("loyalty: put level %d: %w (thresholds must be unique)", l.Level, err)
+		return err
 	}
 	s.forget()
 	return nil

@@ -13,6 +13,7 @@ package loyalty
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"sync"
 
@@ -72,11 +73,29 @@ func (s *Service) minorPerPoint(ctx context.Context, currency string) (int64, er
 
 // SetRate sets currency's minor units of stake per point (casino loyalty set-rate).
 func (s *Service) SetRate(ctx context.Context, currency string, minorPerPoint int64) error {
+	return s.SetRateWith(ctx, currency, minorPerPoint, nil)
+}
+
+// RateHook runs in a rate change's transaction with the operator's rate
+// before (0: none set, the default applied) and after.
+type RateHook func(tx *sql.Tx, before, after int64) error
+
+// SetRateWith is SetRate running hook in its transaction.
+func (s *Service) SetRateWith(ctx context.Context, currency string, minorPerPoint int64, hook RateHook) error {
 	if _, err := ledger.LookupCurrency(currency); err != nil || minorPerPoint <= 0 {
 		return ErrInvalidRate
 	}
-	_, err := s.db.Write.ExecContext(ctx, `INSERT INTO loyalty_rates(currency, minor_per_point) VALUES (?, ?)
-		ON CONFLICT(currency) DO UPDATE SET minor_per_point = excluded.minor_per_point`, currency, minorPerPoint)
+	err := s.db.Tx(ctx, func(tx *sql.Tx) error {
+		var before int64
+		if err := tx.QueryRowContext(ctx, `SELECT minor_per_point FROM loyalty_rates WHERE currency = ?`, currency).Scan(&before); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO loyalty_rates(currency, minor_per_point) VALUES (?, ?)
+			ON CONFLICT(currency) DO UPDATE SET minor_per_point = excluded.minor_per_point`, currency, minorPerPoint); err != nil || hook == nil {
+			return err
+		}
+		return hook(tx, before, minorPerPoint)
+	})
 	s.forget()
 	return err
 }

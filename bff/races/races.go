@@ -106,6 +106,12 @@ var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,63}$`)
 
 // Create adds a race (casino races create).
 func (s *Service) Create(ctx context.Context, r Race) error {
+	return s.CreateWith(ctx, r, nil)
+}
+
+// CreateWith is Create running hook in its transaction with the race as
+// stored: the audit row is written there.
+func (s *Service) CreateWith(ctx context.Context, r Race, hook func(tx *sql.Tx, r Race) error) error {
 	r.Name = strings.TrimSpace(r.Name)
 	if !idPattern.MatchString(r.ID) || r.Name == "" || len(r.Name) > 80 || (r.Metric != ByStakes && r.Metric != ByMultiplier) ||
 		r.StartsAt.IsZero() || !r.EndsAt.After(r.StartsAt) || r.MinStake < 0 {
@@ -124,12 +130,17 @@ func (s *Service) Create(ctx context.Context, r Race) error {
 	}
 	games, _ := json.Marshal(r.Games)
 	prizes, _ := json.Marshal(r.Prizes)
-	_, err := s.db.Write.ExecContext(ctx, `INSERT INTO races(id, name, metric, starts_at, ends_at, games, prizes, min_stake) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-		r.ID, r.Name, r.Metric, stamp(r.StartsAt), stamp(r.EndsAt), string(games), string(prizes), r.MinStake)
-	if err != nil && strings.Contains(err.Error(), "UNIQUE") {
-		return ErrRaceExists
-	}
-	return err
+	return s.db.Tx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO races(id, name, metric, starts_at, ends_at, games, prizes, min_stake) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+			r.ID, r.Name, r.Metric, stamp(r.StartsAt), stamp(r.EndsAt), string(games), string(prizes), r.MinStake)
+		if err != nil && strings.Contains(err.Error(), "UNIQUE") {
+			return ErrRaceExists
+		}
+		if err != nil || hook == nil {
+			return err
+		}
+		return hook(tx, r)
+	})
 }
 
 // stamp writes t as the ledger writes its times, so they compare as text.

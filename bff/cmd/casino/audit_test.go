@@ -9,9 +9,10 @@ import (
 )
 
 // `casino settings patch`, `casino rewards settings patch`, the chat's
-// moderation, `casino kyc EMAIL STATUS` and `casino deposits release|reject`
-// each write one audit row (actor cli:$USER or --by, the reason, what
-// changed); a refused command writes none.
+// moderation, `casino kyc EMAIL STATUS`, `casino deposits release|reject`,
+// `casino loyalty put-level|set-rate` and `casino races create` each write
+// one audit row (actor cli:$USER or --by, the reason, what changed); a
+// refused command writes none.
 func TestOperatorWritesAreAudited(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
@@ -96,6 +97,24 @@ func TestOperatorWritesAreAudited(t *testing.T) {
 		{depositsCmd, []string{"release", "dep_b"}, "not held", nil},
 		{depositsCmd, []string{"reject", "dep_none"}, "Not found", nil},
 		{depositsCmd, []string{"reject"}, "usage", nil},
+
+		// The VIP club's levels and rates; races.
+		{loyaltyCmd, []string{"put-level", `{"level":9,"name":"Diamond","minPoints":900000,"rakebackBps":900,"cashbackBps":900}`, "--reason", "new top level"}, "", &row{me,
+			"loyalty.level.create", "loyalty-level:9", "new top level", ``, `{"level":9,"name":"Diamond","minPoints":900000,"rakebackBps":900,"cashbackBps":900,"withdrawalLimit":0,"personalManager":false}`}},
+		{loyaltyCmd, []string{"put-level", `{"level":9,"name":"Diamond","minPoints":900000,"rakebackBps":1000,"cashbackBps":900,"personalManager":true}`}, "", &row{me,
+			"loyalty.level.update", "loyalty-level:9", "command line: casino loyalty put-level", `"rakebackBps":900`, `"rakebackBps":1000`}},
+		{loyaltyCmd, []string{"put-level", `{"level":9,"name":"","minPoints":1}`}, "invalid level", nil},
+		{loyaltyCmd, []string{"put-level", `{"level":9,"nam":"x"}`}, "unknown field", nil},
+		{loyaltyCmd, []string{"--by", "vip", "set-rate", "eur", "50"}, "", &row{"cli:vip", "loyalty.rate", "loyalty-rate:EUR",
+			"command line: casino loyalty set-rate", ``, `{"minorPerPoint":50}`}},
+		{loyaltyCmd, []string{"set-rate", "EUR", "25", "--reason", "double points"}, "", &row{me, "loyalty.rate", "loyalty-rate:EUR",
+			"double points", `{"minorPerPoint":50}`, `{"minorPerPoint":25}`}},
+		{loyaltyCmd, []string{"set-rate", "EUR", "0"}, "invalid rate", nil},
+		{loyaltyCmd, []string{"set-rate", "XXX", "10"}, "invalid rate", nil},
+		{racesCmd, []string{"create", `{"id":"sprint","name":"Sprint","metric":"stakes","startsAt":"2026-12-01T00:00:00Z","endsAt":"2026-12-02T00:00:00Z","prizes":[1000]}`, "--reason", "december"}, "",
+			&row{me, "race.create", "race:sprint", "december", ``, `"id":"sprint","name":"Sprint","metric":"stakes","startsAt":"2026-12-01T00:00:00Z","endsAt":"2026-12-02T00:00:00Z","games":[],"prizes":[1000]`}},
+		{racesCmd, []string{"create", `{"id":"sprint","name":"Again","metric":"stakes","startsAt":"now","endsAt":"+1h"}`}, "exists", nil},
+		{racesCmd, []string{"create", `{"id":"late","name":"Late","metric":"stakes","startsAt":"+2h","endsAt":"+1h"}`}, "invalid race", nil},
 	}
 	count := func(db *database.DB) (n int) {
 		db.Read.QueryRow(`SELECT count(*) FROM staff_audit`).Scan(&n)

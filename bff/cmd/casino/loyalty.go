@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"strconv"
@@ -19,13 +20,21 @@ const loyaltyUsage = `usage: casino loyalty [--data DIR] COMMAND
                                  (percentages in basis points, withdrawal limit in EUR cents per day, 0 = none)
   set-rate CURRENCY MINOR_UNITS  minor units of real stake per point (default: one point per euro's worth)
   recompute                      rebuild every player's points and level from the ledger
-  show EMAIL                     a player's points, level and next level`
+  show EMAIL                     a player's points, level and next level
+put-level and set-rate take [--reason TEXT] [--by NAME] and are kept in the back office's audit log
+(loyalty.level.create|update, loyalty.rate) with the reason (default: the command line).`
 
 // loyaltyCmd runs the VIP club's operator commands.
 func loyaltyCmd(ctx context.Context, args []string) error {
-	fs, c := operatorFlags("loyalty", loyaltyUsage, args)
-	if fs.NArg() < 1 {
+	pos, c, reason, by := writeFlags("loyalty", loyaltyUsage, args)
+	if len(pos) < 1 {
 		return errors.New(loyaltyUsage)
+	}
+	why := func() string {
+		if reason != "" {
+			return reason
+		}
+		return "command line: casino loyalty " + pos[0]
 	}
 	db, err := database.Open(ctx, c.data)
 	if err != nil {
@@ -33,7 +42,7 @@ func loyaltyCmd(ctx context.Context, args []string) error {
 	}
 	defer db.Close()
 	svc := loyalty.New(db, ledger.New(db), nil)
-	switch sub, rest := fs.Arg(0), fs.Args()[1:]; {
+	switch sub, rest := pos[0], pos[1:]; {
 	case sub == "levels" && len(rest) == 0:
 		ls, err := svc.Levels(ctx)
 		if err != nil {
@@ -47,13 +56,26 @@ func loyaltyCmd(ctx context.Context, args []string) error {
 		if err := dec.Decode(&l); err != nil {
 			return err
 		}
-		return svc.PutLevel(ctx, l)
+		return svc.PutLevelWith(ctx, l, func(tx *sql.Tx, before *loyalty.Level, after loyalty.Level) error {
+			action, was := "loyalty.level.create", any(nil)
+			if before != nil {
+				action, was = "loyalty.level.update", before
+			}
+			return cliAudit(db, by, action, "loyalty-level:"+strconv.Itoa(after.Level), why())(tx, was, after)
+		})
 	case sub == "set-rate" && len(rest) == 2:
 		n, err := strconv.ParseInt(rest[1], 10, 64)
 		if err != nil {
 			return loyalty.ErrInvalidRate
 		}
-		return svc.SetRate(ctx, strings.ToUpper(rest[0]), n)
+		cur := strings.ToUpper(rest[0])
+		return svc.SetRateWith(ctx, cur, n, func(tx *sql.Tx, before, after int64) error {
+			var was any
+			if before > 0 {
+				was = map[string]int64{"minorPerPoint": before}
+			}
+			return cliAudit(db, by, "loyalty.rate", "loyalty-rate:"+cur, why())(tx, was, map[string]int64{"minorPerPoint": after})
+		})
 	case sub == "recompute" && len(rest) == 0:
 		return svc.Recompute(ctx)
 	case sub == "show" && len(rest) == 1:

@@ -110,8 +110,8 @@ commands:
   limits     show EMAIL | set-bet EMAIL PERIOD AMOUNT --reason TEXT | audit EMAIL: support's bet-limit changes (audited)
   kyc        EMAIL STATUS [--reason TEXT] | documents list|approve ID|reject ID --reason TEXT|show ID: identity documents and their review
   rewards    settings [show | patch JSON [--reason TEXT] [--by NAME]]: the rakeback calendar's rules (docs/rewards.md; audited)
-  loyalty    levels | put-level JSON | set-rate CURRENCY MINOR_UNITS | recompute | show EMAIL: the VIP club
-  races      create JSON | list | show ID: time-boxed races (prizes paid by the running server at the end)
+  loyalty    levels | put-level JSON | set-rate CURRENCY MINOR_UNITS | recompute | show EMAIL: the VIP club (writes audited, --reason/--by)
+  races      create JSON [--reason TEXT] [--by NAME] | list | show ID: time-boxed races (prizes paid by the running server at the end; create audited)
   chat       mute EMAIL DURATION | ban EMAIL | unban EMAIL | delete ID [--reason TEXT] [--by NAME]: chat moderation (audited)
   staff      create EMAIL ROLE | list | disable EMAIL: back-office staff accounts (prints the two-factor secret once)
   bonuses    list | put FILE.json | disable ID: the bonus catalogue (checked like the seed; docs/bonus.md)

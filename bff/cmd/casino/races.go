@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"strings"
@@ -19,13 +20,15 @@ const racesUsage = `usage: casino races [--data DIR] COMMAND
                 metric: stakes | multiplier; prizes and minStake in EUR cents; games empty = every game;
                 "startsAt":"now" and "endsAt":"+30m" are relative to now
   list          the races
-  show ID       a race with its top 10`
+  show ID       a race with its top 10
+create takes [--reason TEXT] [--by NAME] and is kept in the back office's audit log (race.create)
+with the reason (default: the command line).`
 
 // racesCmd runs the races' operator commands. Prizes are paid by the running
 // server when a race ends.
 func racesCmd(ctx context.Context, args []string) error {
-	fs, c := operatorFlags("races", racesUsage, args)
-	if fs.NArg() < 1 {
+	pos, c, reason, by := writeFlags("races", racesUsage, args)
+	if len(pos) < 1 {
 		return errors.New(racesUsage)
 	}
 	db, err := database.Open(ctx, c.data)
@@ -34,7 +37,7 @@ func racesCmd(ctx context.Context, args []string) error {
 	}
 	defer db.Close()
 	svc := races.New(db, ledger.New(db), nil)
-	switch sub, rest := fs.Arg(0), fs.Args()[1:]; {
+	switch sub, rest := pos[0], pos[1:]; {
 	case sub == "create" && len(rest) == 1:
 		var in struct {
 			races.Race
@@ -54,7 +57,12 @@ func racesCmd(ctx context.Context, args []string) error {
 		if r.EndsAt, err = when(in.EndsAt, now); err != nil {
 			return err
 		}
-		return svc.Create(ctx, r)
+		if reason == "" {
+			reason = "command line: casino races create"
+		}
+		return svc.CreateWith(ctx, r, func(tx *sql.Tx, r races.Race) error {
+			return cliAudit(db, by, "race.create", "race:"+r.ID, reason)(tx, nil, r)
+		})
 	case sub == "list" && len(rest) == 0:
 		rs, err := svc.List(ctx, 100)
 		if err != nil {

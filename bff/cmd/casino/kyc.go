@@ -79,7 +79,11 @@ func kycCmd(ctx context.Context, args []string) error {
 		}
 		return nil
 	case "approve", "reject":
-		audit := cliAudit(db, *by, "kyc.document."+verb, fmt.Sprintf("kyc-document:%d", id), *reason)
+		why := *reason
+		if why == "" {
+			why = fmt.Sprintf("command line: casino kyc documents %s %d", verb, id)
+		}
+		audit := cliAudit(db, *by, "kyc.document."+verb, fmt.Sprintf("kyc-document:%d", id), why)
 		return s.ReviewWith(ctx, id, verb == "approve", *reason, *by, func(tx *sql.Tx, before kyc.Document, kycBefore, kycAfter string) error {
 			return audit(tx, map[string]string{"status": before.Status, "player": before.Email, "kind": before.DocumentType, "playerKyc": kycBefore},
 				map[string]string{"status": map[bool]string{true: "confirmed", false: "rejected"}[verb == "approve"], "playerKyc": kycAfter})

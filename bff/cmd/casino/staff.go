@@ -100,7 +100,7 @@ func cliAudit(db *database.DB, by, action, target, reason string) func(tx *sql.T
 func cliReleaseAudit(ctx context.Context, db *database.DB, action, name string) frontends.Hook {
 	var before string
 	db.Read.QueryRowContext(ctx, `SELECT version FROM frontend_releases WHERE name = ? AND is_current = 1`, name).Scan(&before)
-	audit := cliAudit(db, "", action, "frontend:"+name, "")
+	audit := cliAudit(db, "", action, "frontend:"+name, "command line: casino frontends "+strings.TrimPrefix(action, "release.")+" "+name)
 	return func(tx *sql.Tx) error {
 		var after string
 		if err := tx.QueryRowContext(ctx, `SELECT version FROM frontend_releases WHERE name = ? AND is_current = 1`, name).Scan(&after); err != nil {

@@ -70,7 +70,11 @@ func withdrawalsCmd(ctx context.Context, args []string) error {
 			return errors.New(withdrawalsUsage)
 		}
 		var out cashier.Withdrawal
-		audit := cliAudit(db, *by, "withdrawal."+fs.Arg(0), "withdrawal:"+id, *reason)
+		why := *reason
+		if why == "" {
+			why = "command line: casino withdrawals " + fs.Arg(0) + " " + id
+		}
+		audit := cliAudit(db, *by, "withdrawal."+fs.Arg(0), "withdrawal:"+id, why)
 		hook := func(tx *sql.Tx, before cashier.Withdrawal) error {
 			return audit(tx, map[string]string{"status": before.Status, "amount": before.Amount, "currency": before.CurrencyCode, "player": before.Email},
 				map[string]string{"status": map[string]string{"approve": "approved", "reject": cashier.WithdrawalRejected}[fs.Arg(0)], "decidedBy": *by})

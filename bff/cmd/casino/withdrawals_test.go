@@ -76,7 +76,7 @@ func TestWithdrawalsCommand(t *testing.T) {
 	// Each decision is in the back office's audit log, as the command line.
 	var actors, actions string
 	db.Read.QueryRow(`SELECT group_concat(actor, ','), group_concat(action || ' ' || target || ' ' || reason, ',') FROM (SELECT * FROM staff_audit ORDER BY id)`).Scan(&actors, &actions)
-	if actors != "cli:tester,"+operatorName() || actions != "withdrawal.approve withdrawal:"+ids[0]+" ,withdrawal.reject withdrawal:"+ids[1]+" documents missing" {
+	if actors != "cli:tester,"+operatorName() || actions != "withdrawal.approve withdrawal:"+ids[0]+" command line: casino withdrawals approve "+ids[0]+",withdrawal.reject withdrawal:"+ids[1]+" documents missing" {
 		t.Fatalf("audit: %q %q", actors, actions)
 	}
 }

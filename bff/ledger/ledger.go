@@ -133,7 +133,7 @@ const (
 	sqlReversedBy        = `SELECT id FROM ledger_transactions WHERE reverses_id = ? AND status = 'committed'`
 	sqlAccountByName     = `SELECT id, balance FROM ledger_accounts WHERE name = ? AND currency = ?`
 	sqlInsertAccount     = `INSERT INTO ledger_accounts(name, currency, kind, player_id) VALUES (?, ?, ?, ?) RETURNING id, balance`
-	sqlInsertTransaction = `INSERT INTO ledger_transactions(idempotency_key, kind, status, error_code, request_hash, reverses_id, metadata, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
+	sqlInsertTransaction = `INSERT INTO ledger_transactions(idempotency_key, kind, status, error_code, request_hash, reverses_id, metadata, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
 	sqlInsertPostings    = `INSERT INTO ledger_postings(transaction_id, account_id, currency, amount, balance_after) VALUES `
 	sqlUpdateBalance     = `UPDATE ledger_accounts SET balance = ? WHERE id = ?`
 )
@@ -474,9 +474,14 @@ func apply(ctx context.Context, tx writeTx, r request) (result, error) {
 	// The time comes from Go, in the column default's format: SQLite's
 	// 'now' costs a clock system call and a strftime per row here.
 	created := time.Now().UTC().Truncate(time.Millisecond)
-	err := tx.QueryRowContext(ctx, sqlInsertTransaction,
+	// Exec and the rowid, not RETURNING id: RETURNING buffers its rows in
+	// an ephemeral table (a B-tree made and dropped per statement).
+	ins, err := tx.ExecContext(ctx, sqlInsertTransaction,
 		r.IdempotencyKey, string(r.Kind), string(status), code, r.hash, reverses, r.metadata,
-		created.Format(timeFormat)).Scan(&out.ID)
+		created.Format(timeFormat))
+	if err == nil {
+		out.ID, err = ins.LastInsertId()
+	}
 	if err != nil {
 		return result{}, fmt.Errorf("ledger: store transaction: %w", err)
 	}

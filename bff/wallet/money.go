@@ -409,8 +409,8 @@ func (w wtx) money(c moneyCall) (Result, *event, error) {
 		if c.outcome != nil {
 			outcome = *c.outcome
 		}
-		if err := w.row(qInsertRound, c.provider, req.RoundID, c.playerID, req.GameID, p.currency.Code, betReal, betBonus,
-			before, after, outcome, status, ended, nowText(w.s.Now()), free).Scan(&row.roundRef); err != nil {
+		if row.roundRef, err = w.insertID(qInsertRound, c.provider, req.RoundID, c.playerID, req.GameID, p.currency.Code, betReal, betBonus,
+			before, after, outcome, status, ended, nowText(w.s.Now()), free); err != nil {
 			return Result{}, nil, err
 		}
 	}
@@ -492,10 +492,9 @@ func (w wtx) insert(t txInsert, response any) (int64, error) {
 	if t.status == "" {
 		t.status = "ok"
 	}
-	var id int64
-	err = w.row(qInsertTx, t.provider, t.txID, t.kind, t.status, t.errorCode, t.hash, t.playerID, t.gameID, nullable(t.roundRef),
+	id, err := w.insertID(qInsertTx, t.provider, t.txID, t.kind, t.status, t.errorCode, t.hash, t.playerID, t.gameID, nullable(t.roundRef),
 		t.currency, t.amount, t.realAmount, t.bonusAmount, t.balanceBefore, t.balanceAfter, t.bonusAfter,
-		nullable(t.ledgerTx), nullable(t.targetRef), string(b), nowText(w.s.Now())).Scan(&id)
+		nullable(t.ledgerTx), nullable(t.targetRef), string(b), nowText(w.s.Now()))
 	if err != nil {
 		return 0, fmt.Errorf("wallet: store transaction %s/%s: %w", t.provider, t.txID, err)
 	}

@@ -41,9 +41,9 @@ const (
 		LEFT JOIN wallet_rounds r ON r.provider = ?4 AND r.round_id = ?5`
 	qRound        = `SELECT id, player_id, game_id, currency, bet_real, bet_bonus, win, status FROM wallet_rounds WHERE provider = ? AND round_id = ?`
 	qRoundByRef   = `SELECT id, player_id, game_id, currency, bet_real, bet_bonus, win, status FROM wallet_rounds WHERE id = ?`
-	qInsertRound  = `INSERT INTO wallet_rounds(provider, round_id, player_id, game_id, currency, bet_real, bet_bonus, win, balance_before, balance_after, outcome, status, ended_at, started_at, free_round) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
+	qInsertRound  = `INSERT INTO wallet_rounds(provider, round_id, player_id, game_id, currency, bet_real, bet_bonus, win, balance_before, balance_after, outcome, status, ended_at, started_at, free_round) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)`
 	qUpdateRound  = `UPDATE wallet_rounds SET bet_real = bet_real + ?, bet_bonus = bet_bonus + ?, win = win + ?, balance_after = ?, outcome = coalesce(?, outcome), status = ?, ended_at = ? WHERE id = ?`
-	qInsertTx     = `INSERT INTO wallet_transactions(provider, transaction_id, kind, status, error_code, request_hash, player_id, game_id, round_ref, currency, amount, real_amount, bonus_amount, balance_before, balance_after, bonus_after, ledger_tx_id, target_ref, response, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`
+	qInsertTx     = `INSERT INTO wallet_transactions(provider, transaction_id, kind, status, error_code, request_hash, player_id, game_id, round_ref, currency, amount, real_amount, bonus_amount, balance_before, balance_after, bonus_after, ledger_tx_id, target_ref, response, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 	qDay          = `INSERT INTO wallet_player_days(player_id, currency, day, staked, won) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO UPDATE SET staked = staked + excluded.staked, won = won + excluded.won`
 	qPeriods      = `SELECT COALESCE(SUM(CASE WHEN day >= ?1 THEN staked END), 0), COALESCE(SUM(CASE WHEN day >= ?1 THEN won END), 0), COALESCE(SUM(CASE WHEN day >= ?2 THEN staked END), 0), COALESCE(SUM(CASE WHEN day >= ?2 THEN won END), 0), COALESCE(SUM(staked), 0), COALESCE(SUM(won), 0) FROM wallet_player_days WHERE player_id = ?4 AND currency = ?5 AND day >= ?3`
 	qConsumeBuy   = `UPDATE player_limits SET bonus_buy_confirmed = 0 WHERE player_id = ?`
@@ -83,6 +83,16 @@ func (w wtx) row(q string, args ...any) *sql.Row {
 func (w wtx) exec(q string, args ...any) error {
 	_, err := w.stmt(q).ExecContext(w.Context(), args...)
 	return err
+}
+
+// insertID runs an INSERT and returns the new row's id (the rowid: cheaper
+// than RETURNING id, which buffers its rows in an ephemeral table).
+func (w wtx) insertID(q string, args ...any) (int64, error) {
+	res, err := w.stmt(q).ExecContext(w.Context(), args...)
+	if err != nil {
+		return 0, err
+	}
+	return res.LastInsertId()
 }
 
 // txRow is a stored wallet transaction.

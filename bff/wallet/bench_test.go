@@ -83,3 +83,43 @@ func benchRounds(b *testing.B, concurrency int) {
 	}
 	f.check(b)
 }
+
+// BenchmarkMoney plays the same rounds as BenchmarkRounds from 64
+// goroutines, calling the service directly (no HTTP, no signatures): the CPU
+// per round is then the money path's own (state read, ledger posts, round,
+// transaction), the figure to compare when changing its statements.
+func BenchmarkMoney(b *testing.B) {
+	ctx := context.Background()
+	const players = 200
+	f := newFixture(b, players)
+	f.svc.Publish = nil
+	var seq atomic.Int64
+	b.SetParallelism(32) // 64 goroutines with GOMAXPROCS 2
+	cpu0 := cpuTime()
+	b.ResetTimer()
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			i := seq.Add(1)
+			p := fmt.Sprint(1 + i%players)
+			round := fmt.Sprint("r-", i)
+			if _, err := f.svc.Debit(ctx, "studio", MoneyRequest{TransactionID: fmt.Sprint("d-", i), RoundID: round, PlayerID: p, GameID: "open-game", Currency: "EUR", Amount: "0.10"}); err != nil {
+				b.Error(err)
+				return
+			}
+			win := "0.00"
+			if i%3 == 0 {
+				win = "0.20"
+			}
+			if _, err := f.svc.Credit(ctx, "studio", MoneyRequest{TransactionID: fmt.Sprint("c-", i), RoundID: round, PlayerID: p, GameID: "open-game", Currency: "EUR", Amount: win, CloseRound: true}); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
+	cpu := cpuTime() - cpu0
+	b.StopTimer()
+	b.ReportMetric(float64(cpu.Microseconds())/float64(b.N), "cpu-µs/round")
+	groups, jobs := f.ledger.GroupStats()
+	b.ReportMetric(float64(jobs)/float64(max(groups, 1)), "jobs/commit")
+	f.check(b)
+}

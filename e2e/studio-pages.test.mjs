@@ -110,6 +110,18 @@ describe('studio rules and recall pages', () => {
       assert.match(await page.locator('#recall-check').textContent(), new RegExp(`the revealed seed gives ${n}$`));
       assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'no horizontal scroll at 375 px');
       await screenshot(page, 'studio-recall-roulette-375');
+      // When it was played: the stored UTC time as a date and time of the page's language.
+      const played = async () => {
+        const el = page.locator('#recall-played');
+        const at = new Date(await el.getAttribute('datetime'));
+        const p2 = (v) => String(v).padStart(2, '0');
+        return { text: (await el.textContent()).trim(), at, p2, h12: at.getUTCHours() % 12 || 12, pm: at.getUTCHours() >= 12 };
+      };
+      const en = await played();
+      assert.equal(en.text, `${en.at.getUTCMonth() + 1}/${en.at.getUTCDate()}/${en.at.getUTCFullYear()}, ${en.h12}:${en.p2(en.at.getUTCMinutes())}:${en.p2(en.at.getUTCSeconds())}\u202f${en.pm ? 'PM' : 'AM'} UTC`);
+      await page.goto(`/studio/rounds/${id}?lang=de`);
+      const de = await played();
+      assert.equal(de.text, `${de.p2(de.at.getUTCDate())}.${de.p2(de.at.getUTCMonth() + 1)}.${de.at.getUTCFullYear()}, ${de.p2(de.at.getUTCHours())}:${de.p2(de.at.getUTCMinutes())}:${de.p2(de.at.getUTCSeconds())} UTC`);
       // Not for anyone else.
       assert.equal((await http(site, `/studio/rounds/${id}`)).status, 404);
     });

@@ -34,10 +34,11 @@ func TestRulesAndRecallNumbersFollowThePageLanguage(t *testing.T) {
 		}
 		return rec.Body.String()
 	}
-	// A decimal point between digits in the page's text (not in its tags,
-	// not the recall's ISO time); German's group separator is a point too.
+	// A decimal point between digits in the page's text (not in its tags);
+	// German's group separator is a point too, and so is its date's.
 	text := regexp.MustCompile(`>[^<]+<`)
 	iso := regexp.MustCompile(`\d{4}-\d\d-\d\dT[\d:.]+Z`)
+	date := regexp.MustCompile(`^\d\d\.\d\d\.\d{4},?$`)
 	num := regexp.MustCompile(`[\d.,]*\d\.\d[\d.,]*`)
 	grouped := regexp.MustCompile(`^\d{1,3}(\.\d{3})+(,\d+)?$`)
 	has := func(page, body string, want ...string) {
@@ -51,8 +52,11 @@ func TestRulesAndRecallNumbersFollowThePageLanguage(t *testing.T) {
 	noPoint := func(page, body string) {
 		t.Helper()
 		for _, txt := range text.FindAllString(body, -1) {
-			for _, m := range num.FindAllString(iso.ReplaceAllString(txt, ""), -1) {
-				if !grouped.MatchString(m) {
+			if iso.MatchString(txt) {
+				t.Errorf("%s: an ISO time: %s", page, txt)
+			}
+			for _, m := range num.FindAllString(txt, -1) {
+				if !grouped.MatchString(m) && !date.MatchString(m) {
 					t.Errorf("%s: a decimal point: %s", page, txt)
 				}
 			}
@@ -88,6 +92,26 @@ func TestRulesAndRecallNumbersFollowThePageLanguage(t *testing.T) {
 		has(lang+" slot recall", body, `id="recall-bet">1,00 FUN`, "1000,00 → ")
 	}
 	has("en slot recall", get("/studio/rounds/"+res.RoundID+"?lang=en"), `id="recall-bet">1.00 FUN`)
+	// Its "played" time: the stored UTC time as a date and time of the
+	// page's language, the stored text kept for machines.
+	var stored string
+	if err := f.db.Read.QueryRowContext(ctx, `SELECT created_at FROM studio_rounds WHERE id = ?`, res.RoundID).Scan(&stored); err != nil {
+		t.Fatal(err)
+	}
+	at, err := time.Parse(time.RFC3339Nano, stored)
+	if err != nil {
+		t.Fatal(err)
+	}
+	played := func(lang, want string) {
+		t.Helper()
+		has(lang+" slot recall played", get("/studio/rounds/"+res.RoundID+"?lang="+lang),
+			`<time id="recall-played" datetime="`+stored+`">`+want+`</time>`)
+	}
+	played("de", at.Format("02.01.2006, 15:04:05")+" UTC")
+	played("fr", at.Format("02/01/2006 15:04:05")+" UTC")
+	played("en", at.Format("1/2/2006, 3:04:05\u202fPM")+" UTC")
+	ar := strings.NewReplacer("AM", "ص", "PM", "م").Replace(at.Format("2\u200f/1\u200f/2006، 3:04:05 PM")) + " UTC"
+	played("ar", ar)
 
 	// Recall of a table round (fun money).
 	tl, err := f.svc.Launch(ctx, nil, RouletteID, ModeDemo)
@@ -107,6 +131,6 @@ func TestRulesAndRecallNumbersFollowThePageLanguage(t *testing.T) {
 	for _, lang := range []string{"de", "fr"} {
 		body := get("/studio/rounds/" + id + "?lang=" + lang)
 		noPoint(lang+" table recall", body)
-		has(lang+" table recall", body, `id="recall-bet">3,00 FUN`, "<td>2,50</td>", "<td>0,50</td>")
+		has(lang+" table recall", body, `id="recall-bet">3,00 FUN`, "<td>2,50</td>", "<td>0,50</td>", `<time id="recall-played" datetime="`)
 	}
 }

@@ -33,6 +33,7 @@ var pageTmpl = template.Must(template.New("").Funcs(template.FuncMap{
 	"layout": layoutText, "tag": tagText, "betName": betTypeName, "betLabel": betLabel,
 	"spinLabel": spinLabel, "spinText": spinText,
 	"spinOf": func(l *i18n.Loc, s any) spinView { return spinView{l, s} },
+	"played": playedText,
 	// rows turns a reel-major window into display rows.
 	"rows": func(w [][]string) [][]string {
 		if len(w) == 0 {

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"casino/bff/studio/i18n"
 	"casino/bff/studio/slot"
@@ -139,4 +140,15 @@ func spinText(l *i18n.Loc, s any) string {
 type spinView struct {
 	L *i18n.Loc
 	S any
+}
+
+// playedText is a round's stored time (SQLite's "2026-11-26T22:40:29.123Z")
+// as a date and time in the page's language, in UTC; text that is not such
+// a time is shown as it is.
+func playedText(l *i18n.Loc, stored string) string {
+	t, err := time.Parse(time.RFC3339Nano, stored)
+	if err != nil {
+		return stored
+	}
+	return l.DateTime(t)
 }

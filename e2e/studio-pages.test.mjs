@@ -48,6 +48,8 @@ describe('studio rules and recall pages', () => {
       // Inside bets have their own maximum per spot, by the numbers they cover.
       assert.deepEqual(rows.map((r) => r[3]).slice(0, 6), ['50.00', '100.00', '150.00', '200.00', '300.00', '500.00']);
       assert.ok(rows.every((r) => r[2] === '97.30%'));
+      // The phases' lengths (this site's 4s,1s,2s) in seconds as the language writes them.
+      assert.match(await page.locator('#facts').innerText(), /4\ss to bet · 1\ss spin · 2\ss showing the result/);
       await screenshot(page, 'studio-roulette-rules-375');
     });
   });

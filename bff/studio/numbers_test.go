@@ -75,6 +75,10 @@ func TestRulesAndRecallNumbersFollowThePageLanguage(t *testing.T) {
 	has("de roulette rules", get("/studio/games/"+RouletteID+"/rules?lang=de"), "97,30%", "0,10 bis 500,00 EUR pro Einsatz, bis zu 1000,00 EUR pro Runde", "<td>50,00</td>")
 	has("fr roulette rules", get("/studio/games/"+RouletteID+"/rules?lang=fr"), "97,30%", "0,10 à 500,00 EUR par mise")
 	has("en roulette rules", get("/studio/games/"+RouletteID+"/rules?lang=en"), "97.30%", "0.10 to 500.00 EUR a bet")
+	// The phases' lengths, each language's own way of writing seconds.
+	has("de roulette rules", get("/studio/games/"+RouletteID+"/rules?lang=de"), "15\u00a0Sek. zum Setzen · 4\u00a0Sek. Drehung · 6\u00a0Sek. Anzeige des Ergebnisses")
+	has("fr roulette rules", get("/studio/games/"+RouletteID+"/rules?lang=fr"), "15\u202fs pour miser · 4\u202fs de rotation · 6\u202fs d")
+	has("en roulette rules", get("/studio/games/"+RouletteID+"/rules?lang=en"), "15\u00a0s to bet · 4\u00a0s spin · 6\u00a0s showing the result")
 
 	// Recall of a slot round (fun money: 1000.00 FUN, a 1.00 bet).
 	l, err := f.svc.Launch(ctx, nil, "fruit-fiesta", ModeDemo)

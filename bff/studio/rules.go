@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"casino/bff/studio/i18n"
 	"casino/bff/studio/roulette"
@@ -63,8 +64,8 @@ type Figure struct{ Name, Value string }
 // RouletteRules: the bet types and the table's limits and timing.
 type RouletteRules struct {
 	Bets                  []roulette.BetType
-	MinBet, MaxBet, Round string // euros
-	Betting, Spin, Result string
+	MinBet, MaxBet, Round string        // euros
+	Betting, Spin, Result time.Duration // the phases, written with Loc.Seconds
 }
 
 // multiple writes p/q as a short decimal: exact up to 4 decimals, trailing
@@ -273,7 +274,7 @@ func (s *Service) rouletteRules() *RouletteRules {
 		bets[i].Max = minorText(cfg.MaxForKind(bets[i].Kind))
 	}
 	return &RouletteRules{Bets: bets, MinBet: minorText(lo), MaxBet: minorText(hi), Round: minorText(round),
-		Betting: cfg.Betting.String(), Spin: cfg.Spin.String(), Result: cfg.Result.String()}
+		Betting: cfg.Betting, Spin: cfg.Spin, Result: cfg.Result}
 }
 
 func (s *Service) serveRules(w http.ResponseWriter, r *http.Request) {

@@ -141,3 +141,10 @@ func eachField(p string, f func(letter rune, n int, literal string)) {
 		}
 	}
 }
+
+// Seconds writes a duration as a number of seconds in the language
+// (unit.seconds, "{seconds} s": "15 s", "15 Sek.", "15秒"), the number with
+// Num ("1,5" in German for 1.5 s).
+func (l *Loc) Seconds(d time.Duration) string {
+	return l.T("unit.seconds", "seconds", l.Num(strconv.FormatFloat(d.Seconds(), 'f', -1, 64)))
+}

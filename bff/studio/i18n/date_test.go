@@ -56,3 +56,24 @@ func TestEveryDatePatternIsKnown(t *testing.T) {
 		t.Errorf("quotes: %q", got)
 	}
 }
+
+// The roulette phases' lengths on the rules page.
+func TestSeconds(t *testing.T) {
+	for _, c := range []struct {
+		lang string
+		d    time.Duration
+		want string
+	}{
+		{"en", 15 * time.Second, "15\u00a0s"},
+		{"de", 15 * time.Second, "15\u00a0Sek."},
+		{"de", 1500 * time.Millisecond, "1,5\u00a0Sek."},
+		{"fr", 4 * time.Second, "4\u202fs"},
+		{"ar", 6 * time.Second, "6\u00a0ث"},
+		{"ja", 6 * time.Second, "6\u00a0秒"},
+		{"ko", 6 * time.Second, "6초"},
+	} {
+		if got := For(c.lang).Seconds(c.d); got != c.want {
+			t.Errorf("%s Seconds(%v) = %q, want %q", c.lang, c.d, got, c.want)
+		}
+	}
+}

@@ -26,8 +26,10 @@ var ErrBadCanary = api.ErrValidation.WithField("canary", "Invalid format")
 
 // PublishCanary checks and stores a build and serves it to percent of the
 // visitors beside the current release. With no current release there is
-// nothing to compare with: the build becomes current.
-func (g *Registry) PublishCanary(ctx context.Context, name string, src fs.FS, percent int) (Release, error) {
+// nothing to compare with: the build becomes current. The hooks run in the
+// transaction that starts the canary (or makes the build current); a build
+// that is already current changes nothing and runs none.
+func (g *Registry) PublishCanary(ctx context.Context, name string, src fs.FS, percent int, hooks ...Hook) (Release, error) {
 	if percent < 1 || percent > 99 {
 		return Release{}, ErrBadCanary
 	}
@@ -46,7 +48,7 @@ func (g *Registry) PublishCanary(ctx context.Context, name string, src fs.FS, pe
 		return Release{}, err
 	}
 	if _, ok := cur[name]; !ok {
-		return g.Publish(ctx, name, src)
+		return g.Publish(ctx, name, src, hooks...)
 	}
 	version, err := contentVersion(src)
 	if err != nil {
@@ -66,7 +68,10 @@ func (g *Registry) PublishCanary(ctx context.Context, name string, src fs.FS, pe
 		_, err := tx.ExecContext(ctx, `INSERT INTO frontend_releases(name, version, entry, is_current, canary_percent) VALUES (?, ?, ?, 0, ?)
 			ON CONFLICT(name, version) DO UPDATE SET canary_percent = excluded.canary_percent, rolled_back_at = NULL, rolled_back_reason = '',
 				published_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')`, name, version, entry, percent)
-		return err
+		if err != nil {
+			return err
+		}
+		return runHooks(tx, hooks)
 	})
 	g.invalidate()
 	if err != nil {
@@ -75,13 +80,14 @@ func (g *Registry) PublishCanary(ctx context.Context, name string, src fs.FS, pe
 	return Release{Name: name, Version: version, Entry: entry, Canary: percent}, nil
 }
 
-// Promote makes name's canary the current release.
-func (g *Registry) Promote(ctx context.Context, name string) (Release, error) {
+// Promote makes name's canary the current release; the hooks run in the
+// transaction that does.
+func (g *Registry) Promote(ctx context.Context, name string, hooks ...Hook) (Release, error) {
 	canary, err := g.canary(ctx, name)
 	if err != nil {
 		return Release{}, err
 	}
-	return g.activate(ctx, name, canary.Version)
+	return g.activate(ctx, name, canary.Version, hooks...)
 }
 
 func (g *Registry) canary(ctx context.Context, name string) (Release, error) {

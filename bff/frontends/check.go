@@ -208,8 +208,9 @@ func (g *Registry) currentManifests(ctx context.Context, name string) (map[strin
 
 // Release checks a build (CheckRelease, against the current releases) and
 // publishes it. The CLI and the HTTP upload go through here; Publish alone
-// is the storage step.
-func (g *Registry) Release(ctx context.Context, name string, src fs.FS) (Release, error) {
+// is the storage step. The hooks run in the transaction that makes it
+// current.
+func (g *Registry) Release(ctx context.Context, name string, src fs.FS, hooks ...Hook) (Release, error) {
 	if !knownName(name) {
 		return Release{}, fmt.Errorf("publish %q: %w", name, ErrUnknownName)
 	}
@@ -224,5 +225,5 @@ func (g *Registry) Release(ctx context.Context, name string, src fs.FS) (Release
 		}
 		return Release{}, fmt.Errorf("publish %s: %w", name, err)
 	}
-	return g.Publish(ctx, name, src)
+	return g.Publish(ctx, name, src, hooks...)
 }

@@ -221,8 +221,9 @@ func (g *Registry) List(ctx context.Context, name string) ([]Release, error) {
 
 // Publish copies the build in src (a directory holding the entry file) into
 // the store and makes it current. The version is derived from the content, so
-// publishing the same build twice is a no-op that leaves it current.
-func (g *Registry) Publish(ctx context.Context, name string, src fs.FS) (Release, error) {
+// publishing the same build twice is a no-op that leaves it current. The
+// hooks run in the transaction that makes it current.
+func (g *Registry) Publish(ctx context.Context, name string, src fs.FS, hooks ...Hook) (Release, error) {
 	if !knownName(name) {
 		return Release{}, fmt.Errorf("publish %q: %w", name, ErrUnknownName)
 	}
@@ -236,7 +237,7 @@ func (g *Registry) Publish(ctx context.Context, name string, src fs.FS) (Release
 	if err := g.store(name, version, src); err != nil {
 		return Release{}, fmt.Errorf("publish %s %s: %w", name, version, err)
 	}
-	return g.activate(ctx, name, version)
+	return g.activate(ctx, name, version, hooks...)
 }
 
 // store copies src to dir/name/version through a temporary directory renamed

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"log/slog"
+	"strconv"
 	"strings"
 	"time"
 
@@ -215,14 +216,44 @@ func settle(q *stmts, levels []Level, rate func(string) (int64, error), player i
 // Recompute rebuilds every player's stakes, points and level from the whole
 // ledger (no level-up events): after an operator changes rates or levels, or
 // to check the running figures.
-func (s *Service) Recompute(ctx context.Context) error {
+func (s *Service) Recompute(ctx context.Context) error { return s.RecomputeWith(ctx, nil) }
+
+// Standing sums up the club: players with a row, their points, and how many
+// hold each level ("0", "1", …).
+type Standing struct {
+	Players int            `json:"players"`
+	Points  int64          `json:"points"`
+	Levels  map[string]int `json:"levels"`
+}
+
+// RecomputeHook runs in the transaction that discards every player's points
+// and levels, with the standing discarded and the last ledger posting the
+// rebuild replays up to: the command line writes its audit row there.
+type RecomputeHook func(tx *sql.Tx, before Standing, lastPosting int64) error
+
+// RecomputeWith is Recompute with hook run in its reset transaction.
+func (s *Service) RecomputeWith(ctx context.Context, hook RecomputeHook) error {
 	s.forget()
 	s.run.Lock()
 	err := s.ledger.Do(ctx, func(tx *ledger.Tx) error {
+		var before Standing
+		var last int64
+		if hook != nil {
+			var err error
+			if before, err = standing(tx.Context(), tx.SQL()); err != nil {
+				return err
+			}
+			if err := tx.SQL().QueryRowContext(tx.Context(), `SELECT COALESCE(max(id), 0) FROM ledger_postings`).Scan(&last); err != nil {
+				return err
+			}
+		}
 		for _, q := range []string{`DELETE FROM loyalty_stakes`, `UPDATE loyalty_players SET points = 0, level = 0`, `UPDATE loyalty_cursor SET posting_id = 0`} {
 			if _, err := tx.SQL().ExecContext(tx.Context(), q); err != nil {
 				return err
 			}
+		}
+		if hook != nil {
+			return hook(tx.SQL(), before, last)
 		}
 		return nil
 	})
@@ -236,6 +267,33 @@ func (s *Service) Recompute(ctx context.Context) error {
 			return err
 		}
 	}
+}
+
+// Standing returns the club's standing now.
+func (s *Service) Standing(ctx context.Context) (Standing, error) {
+	return standing(ctx, s.db.Read)
+}
+
+func standing(ctx context.Context, q interface {
+	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+}) (Standing, error) {
+	st := Standing{Levels: map[string]int{}}
+	rows, err := q.QueryContext(ctx, `SELECT level, count(*), COALESCE(sum(points), 0) FROM loyalty_players GROUP BY level ORDER BY level`)
+	if err != nil {
+		return st, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var level, n int
+		var points int64
+		if err := rows.Scan(&level, &n, &points); err != nil {
+			return st, err
+		}
+		st.Players += n
+		st.Points += points
+		st.Levels[strconv.Itoa(level)] = n
+	}
+	return st, rows.Err()
 }
 
 // Run catches up every interval until ctx ends, draining a backlog at once.

@@ -39,7 +39,7 @@ func staffHeaders(ck *http.Cookie) map[string]string {
 // staff clock moves a step on so each log-in has a fresh code.
 func staffLogin(t *testing.T, ts *testServer, c *clock.Manual, email, role string) *http.Cookie {
 	t.Helper()
-	m, err := ts.Staff.Create(context.Background(), email, role, "a long staff password", "cli:test")
+	m, err := ts.Staff.Create(context.Background(), email, role, "a long staff password", "cli:test", "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -191,15 +191,15 @@ type Created struct {
 const MinPasswordLength = 12
 
 // Create adds a staff account, audited as done by actor (the command line's
-// "cli:alice"). The password is hashed as players' are (argon2id); the TOTP
+// "cli:alice") with reason. The password is hashed as players' are (argon2id); the TOTP
 // secret is new and returned once.
-func (s *Service) Create(ctx context.Context, email, role, password, actor string) (Created, error) {
-	return s.create(ctx, email, role, password, actor, sql.NullInt64{})
+func (s *Service) Create(ctx context.Context, email, role, password, actor, reason string) (Created, error) {
+	return s.create(ctx, email, role, password, actor, sql.NullInt64{}, reason)
 }
 
 // CreateBy is Create done by a member in the back office.
 func (s *Service) CreateBy(ctx context.Context, email, role, password string, by *Member) (Created, error) {
-	return s.create(ctx, email, role, password, by.Actor(), sql.NullInt64{Int64: by.ID, Valid: true})
+	return s.create(ctx, email, role, password, by.Actor(), sql.NullInt64{Int64: by.ID, Valid: true}, "")
 }
 
 // QRCode is the otpauth:// URL of a new account as a PNG data URL (the
@@ -223,7 +223,7 @@ func QRCode(otpauthURL string) (string, error) {
 // NewPassword is a random password for a new account (shown once).
 func NewPassword() string { return rand.Text() }
 
-func (s *Service) create(ctx context.Context, email, role, password, actor string, actorID sql.NullInt64) (Created, error) {
+func (s *Service) create(ctx context.Context, email, role, password, actor string, actorID sql.NullInt64, reason string) (Created, error) {
 	email = strings.TrimSpace(email)
 	v := api.Validation{}
 	if a, err := mail.ParseAddress(email); err != nil || a.Address != email {
@@ -258,7 +258,7 @@ func (s *Service) create(ctx context.Context, email, role, password, actor strin
 		}
 		id, _ = res.LastInsertId()
 		return s.RecordAs(ctx, tx, actor, actorID, Change{Action: "staff.create", Target: "staff:" + email,
-			After: map[string]string{"email": email, "role": role}})
+			After: map[string]string{"email": email, "role": role}, Reason: reason})
 	})
 	if err != nil {
 		return Created{}, err
@@ -286,9 +286,9 @@ func (s *Service) List(ctx context.Context) ([]Member, error) {
 }
 
 // Disable ends an account and its sessions (a leaver), audited as done by
-// actor.
-func (s *Service) Disable(ctx context.Context, email, actor string) error {
-	return s.disable(ctx, email, actor, sql.NullInt64{}, "")
+// actor with reason.
+func (s *Service) Disable(ctx context.Context, email, actor, reason string) error {
+	return s.disable(ctx, email, actor, sql.NullInt64{}, reason)
 }
 
 // DisableBy is Disable done by a member in the back office, with a reason;

@@ -43,14 +43,14 @@ const pw = "correct horse battery"
 func TestLoginNeedsPasswordAndFreshCode(t *testing.T) {
 	s, c := newService(t)
 	ctx := context.Background()
-	m, err := s.Create(ctx, "ops@example.com", RoleFinance, pw, "cli:test")
+	m, err := s.Create(ctx, "ops@example.com", RoleFinance, pw, "cli:test", "")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.HasPrefix(m.URL, "otpauth://totp/") || m.Secret == "" {
 		t.Fatalf("created %+v", m)
 	}
-	if _, err := s.Create(ctx, "OPS@example.com", RoleAdmin, pw, "cli:test"); !errors.Is(err, api.ErrValidation) {
+	if _, err := s.Create(ctx, "OPS@example.com", RoleAdmin, pw, "cli:test", ""); !errors.Is(err, api.ErrValidation) {
 		t.Fatalf("duplicate e-mail: %v", err)
 	}
 	for _, bad := range []LoginRequest{
@@ -98,7 +98,7 @@ func TestLoginNeedsPasswordAndFreshCode(t *testing.T) {
 	// A disabled account cannot log in and its sessions end.
 	c.Advance(time.Minute)
 	token, _, _ = s.Login(ctx, LoginRequest{Email: "ops@example.com", Password: pw, Code: code(t, m.Secret, c.Now())}, "10.0.0.2", "ua")
-	if err := s.Disable(ctx, "ops@example.com", "cli:test"); err != nil {
+	if err := s.Disable(ctx, "ops@example.com", "cli:test", ""); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := s.Resolve(ctx, token); !errors.Is(err, ErrNoSession) {
@@ -109,7 +109,7 @@ func TestLoginNeedsPasswordAndFreshCode(t *testing.T) {
 func TestLoginThrottled(t *testing.T) {
 	s, c := newService(t)
 	ctx := context.Background()
-	m, err := s.Create(ctx, "ops@example.com", RoleAdmin, pw, "cli:test")
+	m, err := s.Create(ctx, "ops@example.com", RoleAdmin, pw, "cli:test", "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +131,7 @@ func TestCreateValidates(t *testing.T) {
 	for _, c := range []struct{ email, role, pw string }{
 		{"not-an-email", RoleAdmin, pw}, {"a@example.com", "root", pw}, {"a@example.com", RoleAdmin, "short"},
 	} {
-		if _, err := s.Create(context.Background(), c.email, c.role, c.pw, "cli:test"); !errors.Is(err, api.ErrValidation) {
+		if _, err := s.Create(context.Background(), c.email, c.role, c.pw, "cli:test", ""); !errors.Is(err, api.ErrValidation) {
 			t.Fatalf("%+v: %v", c, err)
 		}
 	}
@@ -140,7 +140,7 @@ func TestCreateValidates(t *testing.T) {
 func TestAuditIsAppendOnlyAndFiltered(t *testing.T) {
 	s, c := newService(t)
 	ctx := context.Background()
-	if _, err := s.Create(ctx, "boss@example.com", RoleAdmin, pw, "cli:root"); err != nil {
+	if _, err := s.Create(ctx, "boss@example.com", RoleAdmin, pw, "cli:root", ""); err != nil {
 		t.Fatal(err)
 	}
 	m := &Member{ID: 1, Email: "boss@example.com", Role: RoleAdmin}

@@ -2,17 +2,22 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"casino/bff/database"
+	"casino/bff/frontends"
 )
 
 // `casino settings patch`, `casino rewards settings patch`, the chat's
 // moderation, `casino kyc EMAIL STATUS`, `casino deposits release|reject`,
-// `casino loyalty put-level|set-rate` and `casino races create` each write
-// one audit row (actor cli:$USER or --by, the reason, what changed); a
-// refused command writes none.
+// `casino loyalty put-level|set-rate|recompute`, `casino races create`,
+// `casino staff create|disable` and `casino frontends publish|promote|
+// rollback|activate` each write one audit row (actor cli:$USER or --by, the
+// reason, what changed); a refused command writes none.
 func TestOperatorWritesAreAudited(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
@@ -24,11 +29,14 @@ func TestOperatorWritesAreAudited(t *testing.T) {
 		INSERT INTO chat_messages(id, room, player_id, name, text) VALUES (3, 'en', 7, 'ada', 'buy my bonus codes');
 		INSERT INTO cashier_deposits(public_id, user_id, method, processor, currency, amount, status, payment_id, network, error_code) VALUES
 			('dep_a', 7, 'crypto', 'chain', 'BTC', 150000, 'pending', 'tx-a', 'testnet', 'held:self-excluded'),
-			('dep_b', 7, 'crypto', 'chain', 'BTC', 250000, 'pending', 'tx-b', 'testnet', 'held:deposit-limit')`); err != nil {
+			('dep_b', 7, 'crypto', 'chain', 'BTC', 250000, 'pending', 'tx-b', 'testnet', 'held:deposit-limit');
+		INSERT INTO loyalty_players(player_id, points, level) VALUES (7, 1234, 2)`); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()
 	me := operatorName()
+	builds := t.TempDir()
+	root, lobbyA, lobbyB := build(t, builds, "root", "a"), build(t, builds, "lobby", "a"), build(t, builds, "lobby", "b")
 	type row struct{ actor, action, target, reason, before, after string }
 	steps := []struct {
 		cmd  func(context.Context, []string) error
@@ -115,6 +123,45 @@ func TestOperatorWritesAreAudited(t *testing.T) {
 			&row{me, "race.create", "race:sprint", "december", ``, `"id":"sprint","name":"Sprint","metric":"stakes","startsAt":"2026-12-01T00:00:00Z","endsAt":"2026-12-02T00:00:00Z","games":[],"prizes":[1000]`}},
 		{racesCmd, []string{"create", `{"id":"sprint","name":"Again","metric":"stakes","startsAt":"now","endsAt":"+1h"}`}, "exists", nil},
 		{racesCmd, []string{"create", `{"id":"late","name":"Late","metric":"stakes","startsAt":"+2h","endsAt":"+1h"}`}, "invalid race", nil},
+		// A recompute moves players to the levels of the current rates: the
+		// standing it discards, the postings it replays.
+		{loyaltyCmd, []string{"recompute", "--reason", "rates changed"}, "", &row{me, "loyalty.recompute", "loyalty",
+			"rates changed", `{"players":1,"points":1234,"levels":{"2":1}}`, `{"rebuiltFrom":"ledger","upToPosting":0}`}},
+		{loyaltyCmd, []string{"recompute", "--by", "vip"}, "", &row{"cli:vip", "loyalty.recompute", "loyalty",
+			"command line: casino loyalty recompute", `{"players":1,"points":0,"levels":{"0":1}}`, `"rebuiltFrom":"ledger"`}},
+		{loyaltyCmd, []string{"recompute", "now"}, "usage", nil},
+
+		// Staff accounts: who and which role, --reason/--by anywhere.
+		{staffCmd, []string{"create", "ops@example.com", "finance", "--reason", "new hire", "--by", "hr"}, "", &row{"cli:hr", "staff.create", "staff:ops@example.com",
+			"new hire", ``, `{"email":"ops@example.com","role":"finance"}`}},
+		{staffCmd, []string{"--reason", "second", "create", "kim@example.com", "support"}, "", &row{me, "staff.create", "staff:kim@example.com",
+			"second", ``, `{"email":"kim@example.com","role":"support"}`}},
+		{staffCmd, []string{"create", "ops@example.com", "admin"}, "Already exists", nil},
+		{staffCmd, []string{"create", "not-an-email", "admin"}, "Invalid format", nil},
+		{staffCmd, []string{"create", "boss@example.com", "boss"}, "Invalid format", nil},
+		{staffCmd, []string{"create", "boss@example.com"}, "usage", nil},
+		{staffCmd, []string{"disable", "kim@example.com"}, "", &row{me, "staff.disable", "staff:kim@example.com",
+			"command line: casino staff disable kim@example.com", `{"disabled":false,"role":"support"}`, `{"disabled":true}`}},
+		{staffCmd, []string{"disable", "kim@example.com", "--reason", "again"}, "Not found", nil},
+		{staffCmd, []string{"list"}, "", nil},
+
+		// Deploys: the release pointers (current, canary) before and after.
+		{frontendsCmd, []string{"publish", "root", root}, "", &row{me, "frontend.publish", "frontend:root",
+			"command line: casino frontends publish root " + root, `{"current":""}`, `{"current":"`}},
+		{frontendsCmd, []string{"publish", "lobby", lobbyA, "--reason", "first lobby", "--by", "deployer"}, "", &row{"cli:deployer", "frontend.publish", "frontend:lobby",
+			"first lobby", `{"current":""}`, `{"current":"`}},
+		{frontendsCmd, []string{"--canary", "10", "publish", "lobby", lobbyB}, "", &row{me, "frontend.publish", "frontend:lobby",
+			"command line: casino frontends publish lobby " + lobbyB + " --canary 10", `{"current":"`, `","canaryPercent":10,"current":"`}},
+		{frontendsCmd, []string{"publish", "lobby", lobbyB, "--canary", "150"}, "canary", nil},
+		{frontendsCmd, []string{"publish", "lobby", builds}, "missing", nil},
+		{frontendsCmd, []string{"publish", "casino", lobbyA}, "unknown micro-frontend", nil},
+		{frontendsCmd, []string{"promote", "lobby", "--reason", "canary healthy"}, "", &row{me, "frontend.promote", "frontend:lobby",
+			"canary healthy", `"canaryPercent":10`, `{"current":"`}},
+		{frontendsCmd, []string{"promote", "lobby"}, "no canary", nil},
+		{frontendsCmd, []string{"rollback", "lobby", "--by", "deployer"}, "", &row{"cli:deployer", "release.rollback", "frontend:lobby",
+			"command line: casino frontends rollback lobby", `{"current":"`, `{"current":"`}},
+		{frontendsCmd, []string{"activate", "lobby", "0000000000000000"}, "Not found", nil},
+		{frontendsCmd, []string{"list"}, "", nil},
 	}
 	count := func(db *database.DB) (n int) {
 		db.Read.QueryRow(`SELECT count(*) FROM staff_audit`).Scan(&n)
@@ -162,4 +209,31 @@ func contains(got, want string) bool {
 		return got == ""
 	}
 	return strings.Contains(got, want)
+}
+
+// build writes a small build of name that passes the release check (the
+// root config's entry; a remote's entry, manifest and exposed module) and
+// returns its directory; tag makes its content, so its version, its own.
+func build(t *testing.T, dir, name, tag string) string {
+	t.Helper()
+	out := filepath.Join(dir, name+"-"+tag)
+	files := map[string]string{"main.js": "// root " + tag}
+	if name != "root" {
+		shared := []any{}
+		for _, s := range frontends.PageSingletons {
+			shared = append(shared, map[string]any{"name": s, "version": "1.0.0", "singleton": true})
+		}
+		raw, _ := json.Marshal(map[string]any{"shared": shared, "exposes": []any{
+			map[string]any{"name": "app", "assets": map[string]any{"js": map[string]any{"sync": []string{"app.js"}}}}}})
+		files = map[string]string{frontends.EntryFile(name): "var " + name + " = {}; // " + tag, "mf-manifest.json": string(raw), "app.js": "export const app = 1;"}
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for f, body := range files {
+		if err := os.WriteFile(filepath.Join(out, f), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return out
 }

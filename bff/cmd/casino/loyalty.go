@@ -21,8 +21,9 @@ const loyaltyUsage = `usage: casino loyalty [--data DIR] COMMAND
   set-rate CURRENCY MINOR_UNITS  minor units of real stake per point (default: one point per euro's worth)
   recompute                      rebuild every player's points and level from the ledger
   show EMAIL                     a player's points, level and next level
-put-level and set-rate take [--reason TEXT] [--by NAME] and are kept in the back office's audit log
-(loyalty.level.create|update, loyalty.rate) with the reason (default: the command line).`
+put-level, set-rate and recompute take [--reason TEXT] [--by NAME] and are kept in the back office's
+audit log (loyalty.level.create|update, loyalty.rate, loyalty.recompute: the standing discarded, the
+postings replayed) with the reason (default: the command line).`
 
 // loyaltyCmd runs the VIP club's operator commands.
 func loyaltyCmd(ctx context.Context, args []string) error {
@@ -77,7 +78,20 @@ func loyaltyCmd(ctx context.Context, args []string) error {
 			return cliAudit(db, by, "loyalty.rate", "loyalty-rate:"+cur, why())(tx, was, map[string]int64{"minorPerPoint": after})
 		})
 	case sub == "recompute" && len(rest) == 0:
-		return svc.Recompute(ctx)
+		// Points and levels follow the current rates and levels, so a
+		// recompute can move players between levels: audited, the row
+		// committing with the reset (the standing rebuilt is printed).
+		err := svc.RecomputeWith(ctx, func(tx *sql.Tx, before loyalty.Standing, last int64) error {
+			return cliAudit(db, by, "loyalty.recompute", "loyalty", why())(tx, before, map[string]any{"rebuiltFrom": "ledger", "upToPosting": last})
+		})
+		if err != nil {
+			return err
+		}
+		after, err := svc.Standing(ctx)
+		if err != nil {
+			return err
+		}
+		return printJSON(after)
 	case sub == "show" && len(rest) == 1:
 		var id int64
 		if err := db.Read.QueryRowContext(ctx, `SELECT id FROM users WHERE email = ? COLLATE NOCASE`, rest[0]).Scan(&id); err != nil {

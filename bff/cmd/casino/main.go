@@ -3,7 +3,7 @@
 //	casino serve     [--addr 127.0.0.1:8080] [--data data] [--content content]
 //	casino migrate   [--data data]
 //	casino seed      [--data data] [--seed data/seed]
-//	casino frontends publish NAME DIR | list [NAME] | rollback NAME | activate NAME VERSION
+//	casino frontends publish NAME DIR [--canary N] | promote NAME | list [NAME] | rollback NAME | activate NAME VERSION
 //	casino ledger check [--data data]
 //	casino withdrawals list|approve ID|reject ID [--reason …]
 //	casino deposits held|release ID|reject ID
@@ -20,6 +20,7 @@ import (
 	"os"
 	"os/signal"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -101,7 +102,7 @@ commands:
   serve      run the HTTP server (--addr, --data, --content; CASINO_ADDR, CASINO_DATA, CASINO_CONTENT)
   migrate    apply database migrations
   seed       load demo data from data/seed
-  frontends  publish NAME DIR | list [NAME] | rollback NAME | activate NAME VERSION
+  frontends  publish NAME DIR [--canary PERCENT] | promote NAME | list [NAME] | rollback NAME | activate NAME VERSION [--reason TEXT] [--by NAME]: micro-frontend releases (deploys audited)
   settings   show | patch JSON [--reason TEXT] [--by NAME]: the site settings (e.g. '{"features":{"captcha":true}}' turns on the sign-up/login challenge; audited)
   mirrors    put URL [SETTINGS_JSON] | list: the casino's mirror domains (loginOff, registration windows)
   ledger     check: verify every ledger invariant (zero-sum transactions, balances, no negatives)
@@ -110,10 +111,10 @@ commands:
   limits     show EMAIL | set-bet EMAIL PERIOD AMOUNT --reason TEXT | audit EMAIL: support's bet-limit changes (audited)
   kyc        EMAIL STATUS [--reason TEXT] | documents list|approve ID|reject ID --reason TEXT|show ID: identity documents and their review
   rewards    settings [show | patch JSON [--reason TEXT] [--by NAME]]: the rakeback calendar's rules (docs/rewards.md; audited)
-  loyalty    levels | put-level JSON | set-rate CURRENCY MINOR_UNITS | recompute | show EMAIL: the VIP club (writes audited, --reason/--by)
+  loyalty    levels | put-level JSON | set-rate CURRENCY MINOR_UNITS | recompute | show EMAIL: the VIP club (writes and recompute audited, --reason/--by)
   races      create JSON [--reason TEXT] [--by NAME] | list | show ID: time-boxed races (prizes paid by the running server at the end; create audited)
   chat       mute EMAIL DURATION | ban EMAIL | unban EMAIL | delete ID [--reason TEXT] [--by NAME]: chat moderation (audited)
-  staff      create EMAIL ROLE | list | disable EMAIL: back-office staff accounts (prints the two-factor secret once)
+  staff      create EMAIL ROLE | list | disable EMAIL [--reason TEXT] [--by NAME]: back-office staff accounts (prints the two-factor secret once; audited)
   bonuses    list | put FILE.json | disable ID: the bonus catalogue (checked like the seed; docs/bonus.md)
   coupons    list | put FILE.json | disable CODE: coupon codes and their redemptions
 `)
@@ -308,29 +309,32 @@ func ledgerCmd(ctx context.Context, args []string) error {
 	return nil
 }
 
+const frontendsUsage = `usage: casino frontends [--data DIR] publish NAME DIR [--canary PERCENT] | promote NAME | list [NAME] | rollback NAME | activate NAME VERSION
+  publish, promote, rollback and activate take [--reason TEXT] [--by NAME] and are kept in the back office's
+  audit log (frontend.publish, frontend.promote, release.rollback, release.activate: the release pointers
+  before and after) with the reason (default: the command line).`
+
 func frontendsCmd(ctx context.Context, args []string) error {
-	fs := flag.NewFlagSet("frontends", flag.ExitOnError)
-	c := commonFlags(fs)
+	fs, c, why, by := writeFlagSet("frontends", frontendsUsage)
 	canary := fs.Int("canary", 0, "publish: serve the build to this share of visitors (1–99) beside the current release")
-	fs.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: casino frontends [--data DIR] publish NAME DIR [--canary PERCENT] | promote NAME | list [NAME] | rollback NAME | activate NAME VERSION")
-	}
-	fs.Parse(args)
-	rest := fs.Args()
-	// Flags may follow the positional arguments: publish lobby dist --canary 10.
-	if len(rest) > 3 && rest[0] == "publish" {
-		fs.Parse(rest[3:])
-		rest = append(rest[:3:3], fs.Args()...)
-	}
+	rest := parseAnywhere(fs, args)
 	if len(rest) == 0 {
 		fs.Usage()
 		return errors.New("missing sub-command")
+	}
+	reason := strings.TrimSpace(*why)
+	if reason == "" {
+		reason = "command line: casino frontends " + strings.Join(rest, " ")
+		if *canary > 0 {
+			reason += fmt.Sprintf(" --canary %d", *canary)
+		}
 	}
 	db, err := database.Open(ctx, c.data)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
+	audit := func(action string) frontends.Hook { return cliReleaseAudit(ctx, db, *by, reason, action, rest[1]) }
 	reg := frontends.NewRegistry(db, c.data+"/frontends")
 	print := func(r frontends.Release) {
 		mark := " "
@@ -352,11 +356,11 @@ func frontendsCmd(ctx context.Context, args []string) error {
 	var r frontends.Release
 	switch sub := rest[0]; {
 	case sub == "publish" && len(rest) == 3 && *canary > 0:
-		r, err = reg.PublishCanary(ctx, rest[1], os.DirFS(rest[2]), *canary)
+		r, err = reg.PublishCanary(ctx, rest[1], os.DirFS(rest[2]), *canary, audit("frontend.publish"))
 	case sub == "publish" && len(rest) == 3:
-		r, err = reg.Release(ctx, rest[1], os.DirFS(rest[2]))
+		r, err = reg.Release(ctx, rest[1], os.DirFS(rest[2]), audit("frontend.publish"))
 	case sub == "promote" && len(rest) == 2:
-		r, err = reg.Promote(ctx, rest[1])
+		r, err = reg.Promote(ctx, rest[1], audit("frontend.promote"))
 	case sub == "list" && len(rest) <= 2:
 		name := ""
 		if len(rest) == 2 {
@@ -371,9 +375,9 @@ func frontendsCmd(ctx context.Context, args []string) error {
 		}
 		return nil
 	case sub == "rollback" && len(rest) == 2:
-		r, err = reg.Rollback(ctx, rest[1], cliReleaseAudit(ctx, db, "release.rollback", rest[1]))
+		r, err = reg.Rollback(ctx, rest[1], audit("release.rollback"))
 	case sub == "activate" && len(rest) == 3:
-		r, err = reg.Activate(ctx, rest[1], rest[2], cliReleaseAudit(ctx, db, "release.activate", rest[1]))
+		r, err = reg.Activate(ctx, rest[1], rest[2], audit("release.activate"))
 	default:
 		fs.Usage()
 		return errors.New("bad arguments")

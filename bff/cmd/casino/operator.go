@@ -27,19 +27,32 @@ func operatorFlags(name, usage string, args []string) (*flag.FlagSet, *common) {
 // --reason and --by, before, between or after the operands ("patch JSON
 // --reason …"). It returns the operands.
 func writeFlags(name, usage string, args []string) (pos []string, c *common, reason, by string) {
-	fs := flag.NewFlagSet(name, flag.ExitOnError)
+	fs, c, r, b := writeFlagSet(name, usage)
+	return parseAnywhere(fs, args), c, strings.TrimSpace(*r), *b
+}
+
+// writeFlagSet is the flag set of an audited write (the common flags,
+// --reason and --by), for a command to add its own flags to before
+// parseAnywhere.
+func writeFlagSet(name, usage string) (fs *flag.FlagSet, c *common, reason, by *string) {
+	fs = flag.NewFlagSet(name, flag.ExitOnError)
 	c = commonFlags(fs)
-	r := fs.String("reason", "", "why (kept in the audit log; default: the command line)")
-	b := fs.String("by", "", "who decided (default: cli:$USER)")
+	reason = fs.String("reason", "", "why (kept in the audit log; default: the command line)")
+	by = fs.String("by", "", "who decided (default: cli:$USER)")
 	fs.Usage = func() { fmt.Fprintln(os.Stderr, usage) }
+	return fs, c, reason, by
+}
+
+// parseAnywhere parses fs's flags wherever they stand among args and
+// returns the operands in order.
+func parseAnywhere(fs *flag.FlagSet, args []string) (pos []string) {
 	for {
 		fs.Parse(args)
 		if args = fs.Args(); len(args) == 0 {
-			break
+			return pos
 		}
 		pos, args = append(pos, args[0]), args[1:]
 	}
-	return pos, c, strings.TrimSpace(*r), *b
 }
 
 // accountService is the account service as the server builds it.

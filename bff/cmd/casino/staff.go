@@ -5,7 +5,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
 	"strings"
@@ -15,37 +14,36 @@ import (
 	"casino/bff/staff"
 )
 
-var staffUsage = `usage: casino staff [--data DIR] create EMAIL ROLE [--password-stdin]
+var staffUsage = `usage: casino staff [--data DIR] create EMAIL ROLE [--password-stdin] [--reason TEXT] [--by NAME]
        casino staff [--data DIR] list
-       casino staff [--data DIR] disable EMAIL
+       casino staff [--data DIR] disable EMAIL [--reason TEXT] [--by NAME]
   ROLE: ` + strings.Join(staff.Roles, " | ") + `
   create prints the account's two-factor secret and otpauth:// URL once (add it
   to an authenticator app); without --password-stdin it also prints a new
-  random password.`
+  random password. create and disable are kept in the back office's audit log
+  (staff.create, staff.disable) with the reason (default: the command line).`
 
 // staffCmd manages the back office's staff accounts (docs/backoffice.md).
 func staffCmd(ctx context.Context, args []string) error {
-	fs, c := operatorFlags("staff", staffUsage, args)
-	if fs.NArg() == 0 {
+	fs, c, r, b := writeFlagSet("staff", staffUsage)
+	pwStdin := fs.Bool("password-stdin", false, "create: read the password from the first line of standard input")
+	pos := parseAnywhere(fs, args)
+	if len(pos) == 0 {
 		return errors.New(staffUsage)
 	}
-	sub := flag.NewFlagSet("staff "+fs.Arg(0), flag.ExitOnError)
-	pwStdin := sub.Bool("password-stdin", false, "read the password from the first line of standard input")
-	rest := fs.Args()[1:]
-	var pos []string
-	for len(rest) > 0 && rest[0] != "" && rest[0][0] != '-' {
-		pos, rest = append(pos, rest[0]), rest[1:]
+	reason := strings.TrimSpace(*r)
+	if reason == "" {
+		reason = "command line: casino staff " + strings.Join(pos, " ")
 	}
-	sub.Parse(rest)
 	db, err := database.Open(ctx, c.data)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
 	svc := staff.NewService(db)
-	actor := operatorName()
-	switch {
-	case fs.Arg(0) == "create" && len(pos) == 2:
+	actor := cliActor(*b)
+	switch sub, rest := pos[0], pos[1:]; {
+	case sub == "create" && len(rest) == 2:
 		password, generated := "", false
 		if *pwStdin {
 			line, err := bufio.NewReader(os.Stdin).ReadString('\n')
@@ -56,7 +54,7 @@ func staffCmd(ctx context.Context, args []string) error {
 		} else {
 			password, generated = staff.NewPassword(), true
 		}
-		m, err := svc.Create(ctx, pos[0], pos[1], password, actor)
+		m, err := svc.Create(ctx, rest[0], rest[1], password, actor, reason)
 		if err != nil {
 			return err
 		}
@@ -66,7 +64,7 @@ func staffCmd(ctx context.Context, args []string) error {
 		}
 		fmt.Printf("totp secret: %s\notpauth url: %s\n", m.Secret, m.URL)
 		return nil
-	case fs.Arg(0) == "list" && len(pos) == 0:
+	case sub == "list" && len(rest) == 0:
 		list, err := svc.List(ctx)
 		if err != nil {
 			return err
@@ -75,10 +73,22 @@ func staffCmd(ctx context.Context, args []string) error {
 			fmt.Printf("%-6d %-12s %s\n", m.ID, m.Role, m.Email)
 		}
 		return nil
-	case fs.Arg(0) == "disable" && len(pos) == 1:
-		return svc.Disable(ctx, pos[0], actor)
+	case sub == "disable" && len(rest) == 1:
+		return svc.Disable(ctx, rest[0], actor, reason)
 	}
 	return errors.New(staffUsage)
+}
+
+// cliActor is the audit log's actor of a command-line decision: --by as
+// "cli:<name>", or "cli:$USER".
+func cliActor(by string) string {
+	switch {
+	case by == "":
+		return operatorName()
+	case strings.HasPrefix(by, "cli"):
+		return by
+	}
+	return "cli:" + by
 }
 
 // cliAudit returns the recording of an operator's command-line decision in
@@ -86,26 +96,44 @@ func staffCmd(ctx context.Context, args []string) error {
 // decision's own transaction.
 func cliAudit(db *database.DB, by, action, target, reason string) func(tx *sql.Tx, before, after any) error {
 	svc := staff.NewService(db)
-	if by == "" {
-		by = operatorName()
-	} else if !strings.HasPrefix(by, "cli") {
-		by = "cli:" + by
-	}
+	by = cliActor(by)
 	return func(tx *sql.Tx, before, after any) error {
 		return svc.RecordAs(context.Background(), tx, by, sql.NullInt64{}, staff.Change{Action: action, Target: target, Before: before, After: after, Reason: reason})
 	}
 }
 
-// cliReleaseAudit records a release pointer moved from the command line.
-func cliReleaseAudit(ctx context.Context, db *database.DB, action, name string) frontends.Hook {
-	var before string
-	db.Read.QueryRowContext(ctx, `SELECT version FROM frontend_releases WHERE name = ? AND is_current = 1`, name).Scan(&before)
-	audit := cliAudit(db, "", action, "frontend:"+name, "command line: casino frontends "+strings.TrimPrefix(action, "release.")+" "+name)
+// cliReleaseAudit records a release pointer moved from the command line:
+// name's current release (and canary, when it has one) before and after.
+func cliReleaseAudit(ctx context.Context, db *database.DB, by, reason, action, name string) frontends.Hook {
+	before, _ := releaseState(ctx, db.Read, name)
+	audit := cliAudit(db, by, action, "frontend:"+name, reason)
 	return func(tx *sql.Tx) error {
-		var after string
-		if err := tx.QueryRowContext(ctx, `SELECT version FROM frontend_releases WHERE name = ? AND is_current = 1`, name).Scan(&after); err != nil {
+		after, err := releaseState(ctx, tx, name)
+		if err != nil {
 			return err
 		}
-		return audit(tx, map[string]string{"current": before}, map[string]string{"current": after})
+		return audit(tx, before, after)
 	}
+}
+
+// releaseState is name's current version ("" when none) and its canary.
+func releaseState(ctx context.Context, q interface {
+	QueryRowContext(context.Context, string, ...any) *sql.Row
+}, name string) (map[string]any, error) {
+	var current string
+	err := q.QueryRowContext(ctx, `SELECT version FROM frontend_releases WHERE name = ? AND is_current = 1`, name).Scan(&current)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, err
+	}
+	state := map[string]any{"current": current}
+	var canary string
+	var percent int
+	err = q.QueryRowContext(ctx, `SELECT version, canary_percent FROM frontend_releases WHERE name = ? AND canary_percent > 0`, name).Scan(&canary, &percent)
+	switch {
+	case err == nil:
+		state["canary"], state["canaryPercent"] = canary, percent
+	case !errors.Is(err, sql.ErrNoRows):
+		return nil, err
+	}
+	return state, nil
 }

@@ -311,7 +311,7 @@ func ledgerCmd(ctx context.Context, args []string) error {
 
 const frontendsUsage = `usage: casino frontends [--data DIR] publish NAME DIR [--canary PERCENT] | promote NAME | list [NAME] | rollback NAME | activate NAME VERSION
   publish, promote, rollback and activate take [--reason TEXT] [--by NAME] and are kept in the back office's
-  audit log (frontend.publish, frontend.promote, release.rollback, release.activate: the release pointers
+  audit log (release.publish, release.promote, release.rollback, release.activate: the release pointers
   before and after) with the reason (default: the command line).`
 
 func frontendsCmd(ctx context.Context, args []string) error {
@@ -356,11 +356,11 @@ func frontendsCmd(ctx context.Context, args []string) error {
 	var r frontends.Release
 	switch sub := rest[0]; {
 	case sub == "publish" && len(rest) == 3 && *canary > 0:
-		r, err = reg.PublishCanary(ctx, rest[1], os.DirFS(rest[2]), *canary, audit("frontend.publish"))
+		r, err = reg.PublishCanary(ctx, rest[1], os.DirFS(rest[2]), *canary, audit("release.publish"))
 	case sub == "publish" && len(rest) == 3:
-		r, err = reg.Release(ctx, rest[1], os.DirFS(rest[2]), audit("frontend.publish"))
+		r, err = reg.Release(ctx, rest[1], os.DirFS(rest[2]), audit("release.publish"))
 	case sub == "promote" && len(rest) == 2:
-		r, err = reg.Promote(ctx, rest[1], audit("frontend.promote"))
+		r, err = reg.Promote(ctx, rest[1], audit("release.promote"))
 	case sub == "list" && len(rest) <= 2:
 		name := ""
 		if len(rest) == 2 {

@@ -114,6 +114,7 @@ type Service struct {
 	stmtErr  error
 	qActive  *sql.Stmt
 	qStake   *sql.Stmt
+	qStaked  *sql.Stmt
 }
 
 // New returns the bonus service on db and the ledger (the wallet's, so the

@@ -24,14 +24,17 @@ type activeRow struct {
 const (
 	qActive = `SELECT id, currency, wagered, wagering_required, max_win_amount FROM user_bonuses WHERE user_id = ? AND status = 'active'`
 	// qStake counts a stake towards the player's active bonus in the bet's
-	// currency and returns it, in one statement (no row: no such bonus):
-	// the bonus's contribution percent for the game's kind (?4) of it,
-	// rounded down (contribution.go; 100 when the bonus has none). A sum
-	// past int64 saturates at the requirement (SQLite would make it a float).
+	// currency, in one statement (no row changed: no such bonus): the
+	// bonus's contribution percent for the game's kind (?4) of it, rounded
+	// down (contribution.go; 100 when the bonus has none). A sum past int64
+	// saturates at the requirement (SQLite would make it a float). No
+	// RETURNING: it buffers its rows in an ephemeral B-tree that every bet
+	// would pay for, while most players have no bonus; qStaked reads the
+	// bonus back when the update changed it (one active bonus a player).
 	qStake = `UPDATE user_bonuses SET wagered = CASE WHEN wagered > 9223372036854775807 - ?1 THEN wagering_required
 			ELSE wagered + ?1 * COALESCE(json_extract(wagering_contribution, '$.' || ?4), 100) / 100 END
-		WHERE user_id = ?2 AND status = 'active' AND currency = ?3
-		RETURNING id, currency, wagered, wagering_required, max_win_amount, free_spins_left`
+		WHERE user_id = ?2 AND status = 'active' AND currency = ?3`
+	qStaked = `SELECT id, currency, wagered, wagering_required, max_win_amount, free_spins_left FROM user_bonuses WHERE user_id = ? AND status = 'active'`
 )
 
 // Prepare readies the statements of the stake hook on the writer, once; run
@@ -42,7 +45,10 @@ func (s *Service) Prepare(ctx context.Context) error {
 		if s.qActive, s.stmtErr = s.db.Write.PrepareContext(ctx, qActive); s.stmtErr != nil {
 			return
 		}
-		s.qStake, s.stmtErr = s.db.Write.PrepareContext(ctx, qStake)
+		if s.qStake, s.stmtErr = s.db.Write.PrepareContext(ctx, qStake); s.stmtErr != nil {
+			return
+		}
+		s.qStaked, s.stmtErr = s.db.Write.PrepareContext(ctx, qStaked)
 	})
 	return s.stmtErr
 }
@@ -93,9 +99,22 @@ func (s *Service) StakedKind(lt *ledger.Tx, playerID int64, cur ledger.Currency,
 		return nil
 	}
 	r := activeRow{userID: playerID}
-	err := s.row(lt, s.qStake, qStake, amount, playerID, cur.Code, contributionKind(kind)).Scan(&r.id, &r.currency, &r.wagered, &r.required, &r.maxWin, &r.spinsLeft)
-	if errors.Is(err, sql.ErrNoRows) {
+	var res sql.Result
+	var err error
+	if s.prepared() {
+		res, err = lt.Stmt(s.qStake).ExecContext(lt.Context(), amount, playerID, cur.Code, contributionKind(kind))
+	} else {
+		res, err = lt.SQL().ExecContext(lt.Context(), qStake, amount, playerID, cur.Code, contributionKind(kind))
+	}
+	var n int64
+	if err == nil {
+		n, err = res.RowsAffected()
+	}
+	if err == nil && n == 0 {
 		return nil
+	}
+	if err == nil {
+		err = s.row(lt, s.qStaked, qStaked, playerID).Scan(&r.id, &r.currency, &r.wagered, &r.required, &r.maxWin, &r.spinsLeft)
 	}
 	if err != nil {
 		return fmt.Errorf("bonus: wagering of player %d: %w", playerID, err)

@@ -27,16 +27,3 @@ func TestStateReadsTheLedgerRows(t *testing.T) {
 		t.Fatal(err)
 	}
 }
-
-// TestParseInts: the packed integers of qState are read all or not at all.
-func TestParseInts(t *testing.T) {
-	var a, b, c int64
-	if err := parseInts("7 -12 9223372036854775807", &a, &b, &c); err != nil || a != 7 || b != -12 || c != 9223372036854775807 {
-		t.Fatal(a, b, c, err)
-	}
-	for _, s := range []string{"", "1 2", "1 2 3 4", "1  2 3", "1 x 3", "1 2 3 "} {
-		if err := parseInts(s, &a, &b, &c); err == nil {
-			t.Errorf("%q: no error", s)
-		}
-	}
-}

@@ -6,8 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
-	"strings"
 
 	"casino/bff/api"
 	"casino/bff/ledger"
@@ -25,19 +23,15 @@ const (
 	// that use: the rare path of retries), the player with limits and
 	// wagering rule, their real and bonus ledger rows (ledger currency codes
 	// are upper case: ledger.LookupCurrency) and the round named by the call
-	// ("" for none). Its integers come packed in one text column (stateInts,
-	// read by parseInts): the driver and database/sql cost about a
-	// microsecond per column of every row, more than the packing; texts stay
-	// columns of their own.
-	qState = `SELECT printf('%d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d',
-		COALESCE(t.id, 0), COALESCE(u.id, 0), COALESCE(u.self_exclusion_permanent, 0),
+	// ("" for none).
+	qState = `SELECT COALESCE(t.id, 0), COALESCE(u.id, 0), COALESCE(u.currency_code, ''), COALESCE(u.self_exclusion_permanent, 0), COALESCE(u.self_exclusion_until, ''),
 		COALESCE(l.max_bet, 0), COALESCE(l.daily_bet, 0), COALESCE(l.weekly_bet, 0), COALESCE(l.monthly_bet, 0),
 		COALESCE(l.daily_loss, 0), COALESCE(l.weekly_loss, 0), COALESCE(l.monthly_loss, 0),
-		COALESCE(l.bonus_buy_confirmed, 0), COALESCE(w.bonus_max_bet, 0),
+		COALESCE(l.frozen_until, ''), COALESCE(l.bonus_buy_confirmed, 0),
+		COALESCE(w.wagering_type, 'REAL_MONEY_ONLY'), COALESCE(w.bonus_max_bet, 0),
 		COALESCE(ar.id, 0), COALESCE(ar.balance, 0), COALESCE(ab.id, 0), COALESCE(ab.balance, 0),
-		COALESCE(r.id, 0), COALESCE(r.player_id, 0), COALESCE(r.bet_real, 0), COALESCE(r.bet_bonus, 0), COALESCE(r.win, 0), COALESCE(r.free_round, 0)),
-		COALESCE(u.currency_code, ''), COALESCE(u.self_exclusion_until, ''), COALESCE(l.frozen_until, ''),
-		COALESCE(w.wagering_type, 'REAL_MONEY_ONLY'), COALESCE(r.game_id, ''), COALESCE(r.status, '')
+		COALESCE(r.id, 0), COALESCE(r.player_id, 0), COALESCE(r.game_id, ''), COALESCE(r.currency, ''),
+		COALESCE(r.bet_real, 0), COALESCE(r.bet_bonus, 0), COALESCE(r.win, 0), COALESCE(r.status, ''), COALESCE(r.free_round, 0)
 		FROM (SELECT 1) one
 		LEFT JOIN wallet_transactions t ON t.provider = ?4 AND t.transaction_id = ?6
 		LEFT JOIN users u ON u.id = ?1
@@ -160,24 +154,22 @@ type callState struct {
 // to the ledger for the post that follows.
 func (w wtx) state(playerID int64, provider, roundID, txID string) (callState, error) {
 	var (
-		st                      callState
-		packed, code            string
-		prevID, uid, perm, conf int64
-		realID, bonusID, free   int64
+		st              callState
+		code            string
+		conf            int
+		realID, bonusID int64
+		uid             int64
 	)
 	t, pol, r := &st.prev, &st.player.policy, &st.round
+	var prevID int64
 	err := w.row(qState, playerID, ledger.PlayerReal(playerID), ledger.PlayerBonus(playerID), provider, roundID, txID).Scan(
-		&packed, &code, &pol.SelfExclusionUntil, &pol.FrozenUntil, &pol.Wagering, &r.gameID, &r.status)
-	if err == nil {
-		err = parseInts(packed, &prevID, &uid, &perm, &pol.MaxBet,
-			&pol.BetLimits[0], &pol.BetLimits[1], &pol.BetLimits[2], &pol.LossLimits[0], &pol.LossLimits[1], &pol.LossLimits[2],
-			&conf, &pol.BonusMaxBet, &realID, &st.real, &bonusID, &st.bonus,
-			&r.id, &r.playerID, &r.betReal, &r.betBonus, &r.win, &free)
-	}
+		&prevID, &uid, &code, &pol.SelfExclusionPermanent, &pol.SelfExclusionUntil, &pol.MaxBet,
+		&pol.BetLimits[0], &pol.BetLimits[1], &pol.BetLimits[2], &pol.LossLimits[0], &pol.LossLimits[1], &pol.LossLimits[2],
+		&pol.FrozenUntil, &conf, &pol.Wagering, &pol.BonusMaxBet, &realID, &st.real, &bonusID, &st.bonus,
+		&r.id, &r.playerID, &r.gameID, &r.currency, &r.betReal, &r.betBonus, &r.win, &r.status, &r.free)
 	if err != nil {
 		return callState{}, fmt.Errorf("wallet: state of %s/%s (player %d): %w", provider, txID, playerID, err)
 	}
-	pol.SelfExclusionPermanent, r.free = perm != 0, free != 0
 	st.haveRound = r.id != 0
 	if prevID != 0 {
 		if *t, st.havePrev, err = w.transaction(provider, txID); err != nil {
@@ -195,27 +187,6 @@ func (w wtx) state(playerID int64, provider, roundID, txID string) (callState, e
 	st.player.currency, st.havePlayer = c, true
 	w.UsePlayerBalances(playerID, c, realID, st.real, bonusID, st.bonus)
 	return st, nil
-}
-
-// parseInts reads the decimal integers of s, separated by one space, into
-// dst (all of them: one more or fewer is an error).
-func parseInts(s string, dst ...*int64) error {
-	for i, d := range dst {
-		field := s
-		if i < len(dst)-1 {
-			j := strings.IndexByte(s, ' ')
-			if j < 0 {
-				return fmt.Errorf("%d integers, want %d", i+1, len(dst))
-			}
-			field, s = s[:j], s[j+1:]
-		}
-		v, err := strconv.ParseInt(field, 10, 64)
-		if err != nil {
-			return err
-		}
-		*d = v
-	}
-	return nil
 }
 
 // roundRow is a stored round.

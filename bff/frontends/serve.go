@@ -3,7 +3,9 @@ package frontends
 import (
 	"archive/tar"
 	"compress/gzip"
+	"context"
 	"crypto/subtle"
+	"database/sql"
 	"errors"
 	"fmt"
 	"io"
@@ -17,6 +19,7 @@ import (
 
 	"casino/bff/api"
 	"casino/bff/precompress"
+	"casino/bff/staff"
 )
 
 // MaxUploadBytes bounds one uploaded build (compressed). The compressed cap
@@ -105,6 +108,55 @@ func sniff(p string) string {
 type API struct {
 	Registry    *Registry
 	DeployToken string // CASINO_DEPLOY_TOKEN; empty disables writes over HTTP
+	// Staff keeps the back office's audit log: every pointer the deploy token
+	// moves writes a release.* row there in the move's own transaction (nil:
+	// not audited, for tests of the registry alone).
+	Staff *staff.Service
+}
+
+// audit is the hook that records a pointer of name moved over HTTP with the
+// deploy token: actor "deploy-token:NAME" (the token has no name of its own
+// and its secret stays out of the log), the app's pointers before (read now)
+// and after (read in the move's transaction), the endpoint as the reason.
+func (a API) audit(r *http.Request, action, name, reason string) []Hook {
+	if a.Staff == nil {
+		return nil
+	}
+	before, _ := State(r.Context(), a.Registry.db.Read, name)
+	return []Hook{func(tx *sql.Tx) error {
+		after, err := State(r.Context(), tx, name)
+		if err != nil {
+			return err
+		}
+		return a.Staff.RecordAs(r.Context(), tx, "deploy-token:"+name, sql.NullInt64{}, staff.Change{
+			Action: action, Target: "frontend:" + name, Before: before, After: after,
+			Reason: "deploy token: " + reason,
+		})
+	}}
+}
+
+// State is name's release pointers as the audit log records them:
+// {"current": VERSION} ("" when none) plus "canary" and "canaryPercent"
+// while a canary runs.
+func State(ctx context.Context, q interface {
+	QueryRowContext(context.Context, string, ...any) *sql.Row
+}, name string) (map[string]any, error) {
+	var current string
+	err := q.QueryRowContext(ctx, `SELECT version FROM frontend_releases WHERE name = ? AND is_current = 1`, name).Scan(&current)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return nil, err
+	}
+	state := map[string]any{"current": current}
+	var canary string
+	var percent int
+	err = q.QueryRowContext(ctx, `SELECT version, canary_percent FROM frontend_releases WHERE name = ? AND canary_percent > 0`, name).Scan(&canary, &percent)
+	switch {
+	case err == nil:
+		state["canary"], state["canaryPercent"] = canary, percent
+	case !errors.Is(err, sql.ErrNoRows):
+		return nil, err
+	}
+	return state, nil
 }
 
 func (a API) authorize(r *http.Request) error {
@@ -161,11 +213,11 @@ func (a API) Upload(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return ErrBadCanary
 		}
-		rel, err = a.Registry.PublishCanary(r.Context(), name, os.DirFS(tmp), percent)
+		rel, err = a.Registry.PublishCanary(r.Context(), name, os.DirFS(tmp), percent, a.audit(r, "release.publish", name, "POST /api/core/casino/frontends/"+name+"?canary="+c)...)
 		if err != nil {
 			return err
 		}
-	} else if rel, err = a.Registry.Release(r.Context(), name, os.DirFS(tmp)); err != nil {
+	} else if rel, err = a.Registry.Release(r.Context(), name, os.DirFS(tmp), a.audit(r, "release.publish", name, "POST /api/core/casino/frontends/"+name)...); err != nil {
 		return err
 	}
 	return api.WriteData(w, rel)
@@ -188,16 +240,21 @@ func (a API) Patch(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	var (
-		rel Release
-		err error
+		rel  Release
+		err  error
+		name = r.PathValue("name")
+		ep   = "PATCH /api/core/casino/frontends/" + name
 	)
+	if !knownName(name) {
+		return ErrUnknownName
+	}
 	switch {
 	case body.Rollback:
-		rel, err = a.Registry.Rollback(r.Context(), r.PathValue("name"))
+		rel, err = a.Registry.Rollback(r.Context(), name, a.audit(r, "release.rollback", name, ep+` {"rollback":true}`)...)
 	case body.Promote:
-		rel, err = a.Registry.Promote(r.Context(), r.PathValue("name"))
+		rel, err = a.Registry.Promote(r.Context(), name, a.audit(r, "release.promote", name, ep+` {"promote":true}`)...)
 	case body.Version != "":
-		rel, err = a.Registry.Activate(r.Context(), r.PathValue("name"), body.Version)
+		rel, err = a.Registry.Activate(r.Context(), name, body.Version, a.audit(r, "release.activate", name, ep+` {"version":"`+body.Version+`"}`)...)
 	default:
 		return api.ErrValidation.WithField("version", "Required")
 	}

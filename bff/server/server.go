@@ -247,7 +247,7 @@ func (a *App) routes() (*http.ServeMux, error) {
 	handle("GET /api/core/casino/scripts", a.Scripts.Handler())
 	mux.Handle("GET /api/core/casino/assets/", assetHandler(filepath.Join(a.Config.ContentDir, "assets")))
 
-	fe := frontends.API{Registry: a.Frontends, DeployToken: a.Config.DeployToken}
+	fe := frontends.API{Registry: a.Frontends, DeployToken: a.Config.DeployToken, Staff: a.Staff}
 	handle("GET /api/core/casino/frontends", fe.Current)
 	handle("GET /api/core/casino/frontends/{name}/releases", fe.List)
 	handle("POST /api/core/casino/frontends/{name}", fe.Upload)

@@ -32,8 +32,15 @@ var pageTmpl = template.Must(template.New("").Funcs(template.FuncMap{
 	// The pages' language (pagetext.go).
 	"layout": layoutText, "tag": tagText, "betName": betTypeName, "betLabel": betLabel,
 	"spinLabel": spinLabel, "spinText": spinText,
-	"spinOf": func(l *i18n.Loc, s any) spinView { return spinView{l, s} },
-	"played": playedText,
+	"spinOf": func(l *i18n.Loc, s any, names ...map[string]string) spinView {
+		v := spinView{L: l, S: s}
+		if len(names) > 0 {
+			v.Names = names[0]
+		}
+		return v
+	},
+	"roundStatus": roundStatus,
+	"played":      playedText,
 	// rows turns a reel-major window into display rows.
 	"rows": func(w [][]string) [][]string {
 		if len(w) == 0 {
@@ -190,6 +197,7 @@ type verifyPage struct {
 	Q       VerifyQuery
 	Result  *Verified
 	Error   string
+	Names   map[string]string // the verified game's symbol names
 }
 
 func (s *Service) slotTitles() []Title {
@@ -214,6 +222,9 @@ func (s *Service) serveVerifier(w http.ResponseWriter, r *http.Request, sessions
 		switch {
 		case err == nil:
 			page.Result, page.Q = v, v.Query
+			if g, err := s.Catalog.Slot(v.Game); err == nil {
+				page.Names = symbolNames(g)
+			}
 		case errors.As(err, &apiErr):
 			page.Error = apiErr.Message
 			for k, m := range apiErr.Fields {
@@ -234,6 +245,7 @@ type recallPage struct {
 	R       *StoredRound
 	Round   *slot.Round
 	Spins   []RecallSpin
+	Names   map[string]string // symbol id → the name the rules page shows
 }
 
 // serveRecall replays a stored round as it was shown (game recall): a
@@ -269,6 +281,7 @@ func (s *Service) serveRecall(w http.ResponseWriter, r *http.Request, sessions *
 		page.Round = &round
 		if g, err := s.Catalog.Slot(rd.GameID); err == nil {
 			page.Spins = recallSpins(g, &round)
+			page.Names = symbolNames(g)
 		}
 	}
 	render(w, http.StatusOK, "recall", page)

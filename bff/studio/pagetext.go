@@ -108,7 +108,10 @@ func spinLabel(l *i18n.Loc, label string) string {
 
 // spinText says what a spin paid, in coins: its line, way and scatter wins,
 // free spins, and the total.
-func spinText(l *i18n.Loc, s any) string {
+//
+// names, when given, turns the game's symbol ids into the names its rules
+// page shows (the game definition's names).
+func spinText(l *i18n.Loc, s any, names ...map[string]string) string {
 	var sp *slot.Spin
 	switch v := s.(type) {
 	case *slot.Spin:
@@ -121,10 +124,10 @@ func spinText(l *i18n.Loc, s any) string {
 	}
 	var parts []string
 	for _, w := range sp.Lines {
-		parts = append(parts, l.T("spin.line", "line", w.Line, "count", w.Count, "symbol", w.Symbol, "coins", w.Coins))
+		parts = append(parts, l.T("spin.line", "line", w.Line, "count", w.Count, "symbol", symbolName(w.Symbol, names...), "coins", w.Coins))
 	}
 	for _, w := range sp.Ways {
-		parts = append(parts, l.T("spin.way", "count", w.Count, "symbol", w.Symbol, "ways", w.Ways, "coins", w.Coins))
+		parts = append(parts, l.T("spin.way", "count", w.Count, "symbol", symbolName(w.Symbol, names...), "ways", w.Ways, "coins", w.Coins))
 	}
 	if sp.ScatterCoins > 0 {
 		parts = append(parts, l.T("spin.scatters", "coins", sp.ScatterCoins))
@@ -136,10 +139,49 @@ func spinText(l *i18n.Loc, s any) string {
 	return strings.Join(parts, " · ")
 }
 
-// spinView is a spin with its page's language, for the "spin" template.
+// spinView is a spin with its page's language, for the "spin" template,
+// and the game's symbol names when the page knows the game.
 type spinView struct {
-	L *i18n.Loc
-	S any
+	L     *i18n.Loc
+	S     any
+	Names map[string]string
+}
+
+// Sym is a symbol id as the rules page names it (the id itself when the
+// game's names are not known).
+func (v spinView) Sym(id string) string { return symbolName(id, v.Names) }
+
+func symbolName(id string, names ...map[string]string) string {
+	for _, m := range names {
+		if n, ok := m[id]; ok && n != "" {
+			return n
+		}
+	}
+	return id
+}
+
+// symbolNames maps a slot's symbol ids to the names of its definition, the
+// ones its rules page shows.
+func symbolNames(g *slot.Game) map[string]string {
+	out := map[string]string{}
+	for _, s := range g.Info().Symbols {
+		out[s.ID] = s.Name
+	}
+	return out
+}
+
+var statusKeys = map[string]string{
+	"pending": "recall.statusPending", "debited": "recall.statusDebited", "refused": "recall.statusRefused",
+	"rolled_back": "recall.statusRolledBack", "settled": "recall.statusSettled",
+}
+
+// roundStatus is a stored round's status in the page's language (a status
+// without a catalogue key is shown as it is).
+func roundStatus(l *i18n.Loc, status string) string {
+	if k, ok := statusKeys[status]; ok {
+		return l.T(k)
+	}
+	return status
 }
 
 // playedText is a round's stored time (SQLite's "2026-11-26T22:40:29.123Z")

@@ -3,6 +3,7 @@ package studio
 import (
 	"context"
 	"fmt"
+	"html"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"casino/bff/session"
+	"casino/bff/studio/i18n"
 	"casino/bff/studio/roulette"
 )
 
@@ -107,5 +109,63 @@ func TestRecallShowsTheRecordedRound(t *testing.T) {
 	// A visitor does not get a player's table round.
 	if code, _ := get("/studio/rounds/" + id); code != 404 {
 		t.Fatalf("anonymous table recall: %d", code)
+	}
+}
+
+// The recall page says a round's status in the page's language and names the
+// reel-stop table's symbols as the rules page does (the game's names), in
+// German and French alike.
+func TestRecallStatusAndSymbolNamesInThePageLanguage(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	mux := http.NewServeMux()
+	f.svc.PageRoutes(mux, session.NewManager(f.db), contentDir(t))
+	l, err := f.svc.Launch(ctx, nil, "fruit-fiesta", ModeDemo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sess, _ := f.svc.Session(ctx, l.ID)
+	res, err := f.svc.Spin(ctx, sess, "1.00", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := f.svc.Catalog.Slot("fruit-fiesta")
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := symbolNames(g)
+	for lang, settled := range map[string]string{"de": "Abgerechnet", "fr": "Réglé"} {
+		rec := httptest.NewRecorder()
+		mux.ServeHTTP(rec, httptest.NewRequest("GET", "/studio/rounds/"+res.RoundID+"?lang="+lang, nil))
+		body := rec.Body.String()
+		if !strings.Contains(body, `<dd id="recall-status">`+settled+`</dd>`) {
+			t.Errorf("%s: status not %q", lang, settled)
+		}
+		details := body[strings.Index(body, "<details>"):]
+		for _, reel := range res.Round.Base.Window {
+			for _, id := range reel {
+				name := names[id]
+				if name == "" || name == id {
+					t.Fatalf("symbol %s has no name of its own", id)
+				}
+				if !strings.Contains(details, "<td>"+html.EscapeString(name)+"</td>") {
+					t.Errorf("%s: %s not named %q in the reel-stop table", lang, id, name)
+				}
+				if strings.Contains(details, "<td>"+id+"</td>") {
+					t.Errorf("%s: raw symbol id %s in the reel-stop table", lang, id)
+				}
+			}
+		}
+	}
+	for _, c := range []struct{ lang, status, want string }{
+		{"de", "pending", "Ausstehend"}, {"de", "debited", "Einsatz abgebucht, Gewinn noch nicht ausgezahlt"},
+		{"de", "refused", "Abgelehnt (nichts abgebucht)"}, {"de", "rolled_back", "Storniert (Einsatz erstattet)"},
+		{"fr", "pending", "En attente"}, {"fr", "debited", "Mise débitée, gain pas encore versé"},
+		{"fr", "refused", "Refusé (rien de débité)"}, {"fr", "rolled_back", "Annulé (mise remboursée)"},
+		{"fr", "something-new", "something-new"},
+	} {
+		if got := roundStatus(i18n.For(c.lang), c.status); got != c.want {
+			t.Errorf("%s %s = %q, want %q", c.lang, c.status, got, c.want)
+		}
 	}
 }

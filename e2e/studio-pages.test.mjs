@@ -88,6 +88,13 @@ describe('studio rules and recall pages', () => {
       assert.equal((await page.locator('#recall-win').textContent()).trim(), (spin.round.win / 100).toFixed(2));
       assert.equal((await page.locator('#recall-balance').textContent()).trim(), `${spin.balance} EUR`);
       assert.equal(await page.getByRole('link', { name: 'Verify this round' }).getAttribute('href'), `/provably-fair?round=${spin.roundId}`);
+      // Round details: the status in words, the reel stops' symbols by the names the rules page gives them.
+      await page.locator('#recall details summary').click();
+      assert.equal((await page.locator('#recall-status').textContent()).trim(), 'Settled');
+      const { game } = (await api(site, 'GET', '/api/studio/games/ocean-treasures')).json.data;
+      const named = Object.fromEntries(game.symbols.map((s) => [s.id, s.name]));
+      const stops = await page.locator('#recall details table').first().locator('tbody tr').evaluateAll((trs) => trs.slice(1).map((tr) => [...tr.querySelectorAll('td')].map((c) => c.textContent)));
+      assert.deepEqual(stops.flat(), want.slice(0, stops.flat().length).map((id) => named[id]), 'reel stops named as on the rules page');
       await screenshot(page, 'studio-recall-slot-1280');
       await page.setViewportSize(MOBILE);
       assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1), 'no horizontal scroll at 375 px');

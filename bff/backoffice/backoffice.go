@@ -10,7 +10,6 @@ package backoffice
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"net/http"
 
@@ -276,25 +275,6 @@ type rowQuerier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-func currentState(ctx context.Context, tx rowQuerier, name string) (map[string]any, error) {
-	var version string
-	err := tx.QueryRowContext(ctx, `SELECT version FROM frontend_releases WHERE name = ? AND is_current = 1`, name).Scan(&version)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return nil, err
-	}
-	var canary string
-	var pct int
-	err = tx.QueryRowContext(ctx, `SELECT version, canary_percent FROM frontend_releases WHERE name = ? AND canary_percent > 0`, name).Scan(&canary, &pct)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return nil, err
-	}
-	st := map[string]any{"current": version}
-	if pct > 0 {
-		st["canary"], st["canaryPercent"] = canary, pct
-	}
-	return st, nil
-}
-
 // Activate makes a published version of name current (roll forward or
 // back to it).
 func (b *Service) Activate(ctx context.Context, m *staff.Member, name, version, reason string) (frontends.Release, error) {
@@ -306,7 +286,7 @@ func (b *Service) Activate(ctx context.Context, m *staff.Member, name, version, 
 		return frontends.Release{}, err
 	}
 	return b.Frontends.Activate(ctx, name, version, func(tx *sql.Tx) error {
-		after, err := currentState(ctx, tx, name)
+		after, err := frontends.State(ctx, tx, name)
 		if err != nil {
 			return err
 		}
@@ -325,7 +305,7 @@ func (b *Service) Rollback(ctx context.Context, m *staff.Member, name, reason st
 		return frontends.Release{}, err
 	}
 	return b.Frontends.Rollback(ctx, name, func(tx *sql.Tx) error {
-		after, err := currentState(ctx, tx, name)
+		after, err := frontends.State(ctx, tx, name)
 		if err != nil {
 			return err
 		}
@@ -336,5 +316,5 @@ func (b *Service) Rollback(ctx context.Context, m *staff.Member, name, reason st
 // releaseState reads name's pointers before a move (the move's own
 // transaction records them after).
 func (b *Service) releaseState(ctx context.Context, name string) (map[string]any, error) {
-	return currentState(ctx, b.DB.Read, name)
+	return frontends.State(ctx, b.DB.Read, name)
 }

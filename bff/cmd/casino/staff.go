@@ -105,35 +105,13 @@ func cliAudit(db *database.DB, by, action, target, reason string) func(tx *sql.T
 // cliReleaseAudit records a release pointer moved from the command line:
 // name's current release (and canary, when it has one) before and after.
 func cliReleaseAudit(ctx context.Context, db *database.DB, by, reason, action, name string) frontends.Hook {
-	before, _ := releaseState(ctx, db.Read, name)
+	before, _ := frontends.State(ctx, db.Read, name)
 	audit := cliAudit(db, by, action, "frontend:"+name, reason)
 	return func(tx *sql.Tx) error {
-		after, err := releaseState(ctx, tx, name)
+		after, err := frontends.State(ctx, tx, name)
 		if err != nil {
 			return err
 		}
 		return audit(tx, before, after)
 	}
-}
-
-// releaseState is name's current version ("" when none) and its canary.
-func releaseState(ctx context.Context, q interface {
-	QueryRowContext(context.Context, string, ...any) *sql.Row
-}, name string) (map[string]any, error) {
-	var current string
-	err := q.QueryRowContext(ctx, `SELECT version FROM frontend_releases WHERE name = ? AND is_current = 1`, name).Scan(&current)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return nil, err
-	}
-	state := map[string]any{"current": current}
-	var canary string
-	var percent int
-	err = q.QueryRowContext(ctx, `SELECT version, canary_percent FROM frontend_releases WHERE name = ? AND canary_percent > 0`, name).Scan(&canary, &percent)
-	switch {
-	case err == nil:
-		state["canary"], state["canaryPercent"] = canary, percent
-	case !errors.Is(err, sql.ErrNoRows):
-		return nil, err
-	}
-	return state, nil
 }

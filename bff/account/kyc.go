@@ -14,18 +14,14 @@ import (
 // (documents under review), APPROVED and REJECTED.
 var KYCStatuses = []string{"NOT_STARTED", "PENDING", "APPROVED", "REJECTED"}
 
-// SetKYCStatus records the operator's decision on a player's identity
-// documents (`casino kyc`). The status changes back to NOT_STARTED on its own
-// when the player changes an identity field (Update with onChangeResetKyc).
-func (s *Service) SetKYCStatus(ctx context.Context, email, status string) error {
-	return s.SetKYCStatusWith(ctx, email, status, nil)
-}
-
 // KYCHook runs in a status change's transaction with the player's id and
 // the status before and after: the audit row is written there.
 type KYCHook func(tx *sql.Tx, playerID int64, before, after string) error
 
-// SetKYCStatusWith is SetKYCStatus running hook in its transaction.
+// SetKYCStatusWith records the operator's decision on a player's identity
+// documents (`casino kyc`), running hook (may be nil) in its transaction. The
+// status changes back to NOT_STARTED on its own when the player changes an
+// identity field (Update with onChangeResetKyc).
 func (s *Service) SetKYCStatusWith(ctx context.Context, email, status string, hook KYCHook) error {
 	status = strings.ToUpper(strings.TrimSpace(status))
 	known := false

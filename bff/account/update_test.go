@@ -60,17 +60,17 @@ func TestSetKYCStatus(t *testing.T) {
 	f := newFixture(t)
 	token, _ := f.register(t, annSignUp)
 	ctx := context.Background()
-	if err := f.svc.SetKYCStatus(ctx, " Ann@Example.com ", "approved"); err != nil {
+	if err := f.svc.SetKYCStatusWith(ctx, " Ann@Example.com ", "approved", nil); err != nil {
 		t.Fatal(err)
 	}
 	_, body := f.call(t, "GET", "/api/user/get-user-details", nil, token)
 	if got := data(body)["getUser"].(map[string]any)["kycStatus"]; got != "APPROVED" {
 		t.Fatalf("kycStatus %v", got)
 	}
-	if err := f.svc.SetKYCStatus(ctx, "ann@example.com", "DONE"); !errors.Is(err, api.ErrInvalidFormat) {
+	if err := f.svc.SetKYCStatusWith(ctx, "ann@example.com", "DONE", nil); !errors.Is(err, api.ErrInvalidFormat) {
 		t.Fatalf("unknown status: %v", err)
 	}
-	if err := f.svc.SetKYCStatus(ctx, "nobody@example.com", "APPROVED"); !errors.Is(err, api.ErrNotFound) {
+	if err := f.svc.SetKYCStatusWith(ctx, "nobody@example.com", "APPROVED", nil); !errors.Is(err, api.ErrNotFound) {
 		t.Fatalf("unknown player: %v", err)
 	}
 }

@@ -74,7 +74,7 @@ func TestPostLimitsFilterModerationAndGhost(t *testing.T) {
 		t.Fatalf("settings %+v", st)
 	}
 	// Moderation.
-	if err := s.Mute(ctx, "b@example.com", time.Hour, "spam"); err != nil {
+	if err := s.MuteWith(ctx, "b@example.com", time.Hour, "spam", nil); err != nil {
 		t.Fatal(err)
 	}
 	c.Advance(Interval)
@@ -85,14 +85,14 @@ func TestPostLimitsFilterModerationAndGhost(t *testing.T) {
 	if _, err := post(2, "de", "back"); err != nil {
 		t.Fatalf("after the mute: %v", err)
 	}
-	if err := s.Ban(ctx, "b@example.com", ""); err != nil {
+	if err := s.BanWith(ctx, "b@example.com", "", nil); err != nil {
 		t.Fatal(err)
 	}
 	c.Advance(Interval)
 	if _, err := post(2, "de", "x"); err != ErrBanned {
 		t.Fatalf("banned: %v", err)
 	}
-	if err := s.Delete(ctx, m.ID); err != nil {
+	if err := s.DeleteWith(ctx, m.ID, nil); err != nil {
 		t.Fatal(err)
 	}
 	h, err := s.History(ctx, "en", 0, 50)

@@ -36,12 +36,8 @@ type DeleteHook func(tx *sql.Tx, playerID int64, m Message) error
 // ErrNoSanction refuses an unban of a player neither muted nor banned.
 var ErrNoSanction = errors.New("chat: the player is neither muted nor banned")
 
-// Mute stops a player writing for d (casino chat mute).
-func (s *Service) Mute(ctx context.Context, email string, d time.Duration, reason string) error {
-	return s.MuteWith(ctx, email, d, reason, nil)
-}
-
-// MuteWith is Mute running hook in its transaction.
+// MuteWith stops a player writing for d (casino chat mute), running hook
+// (may be nil) in its transaction.
 func (s *Service) MuteWith(ctx context.Context, email string, d time.Duration, reason string, hook SanctionHook) error {
 	if d <= 0 {
 		return errors.New("chat: a mute lasts a positive duration")
@@ -54,12 +50,8 @@ func (s *Service) MuteWith(ctx context.Context, email string, d time.Duration, r
 	})
 }
 
-// Ban stops a player writing until unbanned (casino chat ban).
-func (s *Service) Ban(ctx context.Context, email, reason string) error {
-	return s.BanWith(ctx, email, reason, nil)
-}
-
-// BanWith is Ban running hook in its transaction.
+// BanWith stops a player writing until unbanned (casino chat ban), running
+// hook (may be nil) in its transaction.
 func (s *Service) BanWith(ctx context.Context, email, reason string, hook SanctionHook) error {
 	return s.sanction(ctx, email, hook, func(tx *sql.Tx, id int64) (*Sanction, error) {
 		_, err := tx.ExecContext(ctx, `INSERT INTO chat_sanctions(player_id, kind, until, reason) VALUES (?, 'ban', NULL, ?)
@@ -68,12 +60,8 @@ func (s *Service) BanWith(ctx context.Context, email, reason string, hook Sancti
 	})
 }
 
-// Unban lifts a mute or a ban.
-func (s *Service) Unban(ctx context.Context, email string) error {
-	return s.UnbanWith(ctx, email, nil)
-}
-
-// UnbanWith is Unban running hook in its transaction; a player with no
+// UnbanWith lifts a mute or a ban, running hook (may be nil) in its
+// transaction; a player with no
 // sanction (not even an ended mute) is refused with ErrNoSanction.
 func (s *Service) UnbanWith(ctx context.Context, email string, hook SanctionHook) error {
 	return s.sanction(ctx, email, hook, func(tx *sql.Tx, id int64) (*Sanction, error) {
@@ -114,12 +102,8 @@ func (s *Service) sanction(ctx context.Context, email string, hook SanctionHook,
 	})
 }
 
-// Delete hides a message from the history and tells Deleted (the open pages remove it).
-func (s *Service) Delete(ctx context.Context, id int64) error {
-	return s.DeleteWith(ctx, id, nil)
-}
-
-// DeleteWith is Delete running hook in its transaction; a message not found
+// DeleteWith hides a message from the history and tells Deleted (the open
+// pages remove it), running hook (may be nil) in its transaction; a message not found
 // or already deleted is ErrNoMessage.
 func (s *Service) DeleteWith(ctx context.Context, id int64, hook DeleteHook) error {
 	var m Message

@@ -84,17 +84,13 @@ func levelFor(levels []Level, points int64) (cur Level, next *Level) {
 	return levels[i], next
 }
 
-// PutLevel creates or replaces a level (casino loyalty put-level). Players'
-// stored levels follow at their next stake or at recompute.
-func (s *Service) PutLevel(ctx context.Context, l Level) error {
-	return s.PutLevelWith(ctx, l, nil)
-}
-
 // LevelHook runs in a level change's transaction with the level before (nil
 // for a new one) and after: the audit row is written there.
 type LevelHook func(tx *sql.Tx, before *Level, after Level) error
 
-// PutLevelWith is PutLevel running hook in its transaction.
+// PutLevelWith creates or replaces a level (casino loyalty put-level),
+// running hook (may be nil) in its transaction. Players' stored levels
+// follow at their next stake or at recompute.
 func (s *Service) PutLevelWith(ctx context.Context, l Level, hook LevelHook) error {
 	l.Name = strings.TrimSpace(l.Name)
 	if l.Level < 0 || l.Name == "" || len(l.Name) > 40 || l.MinPoints < 0 || (l.Level == 0) != (l.MinPoints == 0) ||

@@ -71,16 +71,12 @@ func (s *Service) minorPerPoint(ctx context.Context, currency string) (int64, er
 	return rate, nil
 }
 
-// SetRate sets currency's minor units of stake per point (casino loyalty set-rate).
-func (s *Service) SetRate(ctx context.Context, currency string, minorPerPoint int64) error {
-	return s.SetRateWith(ctx, currency, minorPerPoint, nil)
-}
-
 // RateHook runs in a rate change's transaction with the operator's rate
 // before (0: none set, the default applied) and after.
 type RateHook func(tx *sql.Tx, before, after int64) error
 
-// SetRateWith is SetRate running hook in its transaction.
+// SetRateWith sets currency's minor units of stake per point (casino
+// loyalty set-rate), running hook (may be nil) in its transaction.
 func (s *Service) SetRateWith(ctx context.Context, currency string, minorPerPoint int64, hook RateHook) error {
 	if _, err := ledger.LookupCurrency(currency); err != nil || minorPerPoint <= 0 {
 		return ErrInvalidRate

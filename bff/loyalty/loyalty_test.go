@@ -184,7 +184,7 @@ func TestRestartResumesAndRecomputeAgrees(t *testing.T) {
 		t.Fatalf("after restart: %d, want %d", got, before[0]+10)
 	}
 	before[0] += 10
-	if err := f.svc.Recompute(ctx); err != nil {
+	if err := f.svc.RecomputeWith(ctx, nil); err != nil {
 		t.Fatal(err)
 	}
 	for i, want := range before {
@@ -199,17 +199,17 @@ func TestOperatorConfig(t *testing.T) {
 	ctx := context.Background()
 	for _, bad := range []Level{{Level: 1, Name: "", MinPoints: 10}, {Level: 1, Name: "X", MinPoints: -1}, {Level: 0, Name: "X", MinPoints: 5},
 		{Level: 1, Name: "X", MinPoints: 10, RakebackBps: 10001}, {Level: 1, Name: "X", MinPoints: 0}} {
-		if err := f.svc.PutLevel(ctx, bad); err != ErrInvalidLevel {
+		if err := f.svc.PutLevelWith(ctx, bad, nil); err != ErrInvalidLevel {
 			t.Errorf("%+v: %v", bad, err)
 		}
 	}
-	if err := f.svc.PutLevel(ctx, Level{Level: 1, Name: "Silver", MinPoints: 10, RakebackBps: 250, WithdrawalLimit: 0, PersonalManager: true}); err != nil {
+	if err := f.svc.PutLevelWith(ctx, Level{Level: 1, Name: "Silver", MinPoints: 10, RakebackBps: 250, WithdrawalLimit: 0, PersonalManager: true}, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.svc.SetRate(ctx, "EUR", 10); err != nil { // one point per 10 cents
+	if err := f.svc.SetRateWith(ctx, "EUR", 10, nil); err != nil { // one point per 10 cents
 		t.Fatal(err)
 	}
-	if err := f.svc.SetRate(ctx, "XXX", 10); err != ErrInvalidRate {
+	if err := f.svc.SetRateWith(ctx, "XXX", 10, nil); err != ErrInvalidRate {
 		t.Fatalf("unknown currency: %v", err)
 	}
 	f.bet(1, 1_00, 0)

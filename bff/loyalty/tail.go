@@ -213,11 +213,6 @@ func settle(q *stmts, levels []Level, rate func(string) (int64, error), player i
 	return nil, nil
 }
 
-// Recompute rebuilds every player's stakes, points and level from the whole
-// ledger (no level-up events): after an operator changes rates or levels, or
-// to check the running figures.
-func (s *Service) Recompute(ctx context.Context) error { return s.RecomputeWith(ctx, nil) }
-
 // Standing sums up the club: players with a row, their points, and how many
 // hold each level ("0", "1", …).
 type Standing struct {
@@ -231,7 +226,10 @@ type Standing struct {
 // rebuild replays up to: the command line writes its audit row there.
 type RecomputeHook func(tx *sql.Tx, before Standing, lastPosting int64) error
 
-// RecomputeWith is Recompute with hook run in its reset transaction.
+// RecomputeWith rebuilds every player's stakes, points and level from the
+// whole ledger (no level-up events): after an operator changes rates or
+// levels, or to check the running figures. hook (may be nil) runs in the
+// reset's transaction.
 func (s *Service) RecomputeWith(ctx context.Context, hook RecomputeHook) error {
 	s.forget()
 	s.run.Lock()

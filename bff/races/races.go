@@ -104,13 +104,8 @@ func New(db *database.DB, l *ledger.Ledger, c clock.Clock) *Service {
 
 var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,63}$`)
 
-// Create adds a race (casino races create).
-func (s *Service) Create(ctx context.Context, r Race) error {
-	return s.CreateWith(ctx, r, nil)
-}
-
-// CreateWith is Create running hook in its transaction with the race as
-// stored: the audit row is written there.
+// CreateWith adds a race (casino races create), running hook (may be nil)
+// in its transaction with the race as stored: the audit row is written there.
 func (s *Service) CreateWith(ctx context.Context, r Race, hook func(tx *sql.Tx, r Race) error) error {
 	r.Name = strings.TrimSpace(r.Name)
 	if !idPattern.MatchString(r.ID) || r.Name == "" || len(r.Name) > 80 || (r.Metric != ByStakes && r.Metric != ByMultiplier) ||

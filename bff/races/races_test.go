@@ -77,7 +77,7 @@ func (f *fixture) round(player int64, game string, stake, win int64) {
 
 func (f *fixture) create(r Race) {
 	f.t.Helper()
-	if err := f.svc.Create(context.Background(), r); err != nil {
+	if err := f.svc.CreateWith(context.Background(), r, nil); err != nil {
 		f.t.Fatal(err)
 	}
 }
@@ -232,12 +232,12 @@ func TestCreateChecks(t *testing.T) {
 	} {
 		r := ok
 		mut(&r)
-		if err := f.svc.Create(context.Background(), r); err != ErrInvalidRace {
+		if err := f.svc.CreateWith(context.Background(), r, nil); err != ErrInvalidRace {
 			t.Errorf("%s: %v", name, err)
 		}
 	}
 	f.create(ok)
-	if err := f.svc.Create(context.Background(), ok); err != ErrRaceExists {
+	if err := f.svc.CreateWith(context.Background(), ok, nil); err != ErrRaceExists {
 		t.Errorf("twice: %v", err)
 	}
 }

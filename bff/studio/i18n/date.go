@@ -82,26 +82,6 @@ func (l *Loc) field(t time.Time, letter rune, n int) string {
 	return strings.Repeat(string(letter), n)
 }
 
-// CheckPattern reports a pattern letter DateTime does not know (an
-// unquoted ASCII letter other than y M d H h m s a z, or MMM and the like
-// that would need names) or an unclosed quote.
-func CheckPattern(p string) error {
-	var err error
-	eachField(p, func(letter rune, n int, literal string) {
-		if err != nil || letter == 0 {
-			return
-		}
-		max := map[rune]int{'y': 4, 'M': 2, 'd': 2, 'H': 2, 'h': 2, 'm': 2, 's': 2, 'a': 1, 'z': 4}[letter]
-		if n > max {
-			err = fmt.Errorf("pattern %q: %q is not a known field", p, strings.Repeat(string(letter), n))
-		}
-	})
-	if err == nil && strings.Count(p, "'")%2 != 0 {
-		err = fmt.Errorf("pattern %q: unclosed quote", p)
-	}
-	return err
-}
-
 // eachField splits a pattern into runs of one ASCII letter (letter, its
 // count) and literal text (letter 0).
 func eachField(p string, f func(letter rune, n int, literal string)) {

@@ -51,10 +51,6 @@ func init() {
 	sort.Strings(Languages)
 }
 
-// Catalog returns the messages of lang (nil when there is none). Shared: do
-// not modify.
-func Catalog(lang string) map[string]string { return catalogs[lang] }
-
 // Supported maps a language tag to a catalogue: exact ("pt-BR"), then its
 // base language ("de-AT" → "de"); Norwegian Bokmål and Nynorsk to "no".
 // "" when the studio has no such language.
@@ -182,14 +178,4 @@ func (l *Loc) Script(prefixes ...string) template.JS {
 	}
 	b, _ := json.Marshal(map[string]any{"lang": l.Lang, "messages": out})
 	return template.JS(b)
-}
-
-// Placeholders lists the {names} in a message, sorted.
-func Placeholders(s string) []string {
-	var out []string
-	for _, m := range placeholder.FindAllStringSubmatch(s, -1) {
-		out = append(out, m[1])
-	}
-	sort.Strings(out)
-	return out
 }

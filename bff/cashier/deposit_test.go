@@ -506,7 +506,9 @@ func TestCardFingerprint(t *testing.T) {
 		}
 		var fp string
 		s.db.Read.QueryRow(`SELECT card_fingerprint FROM cashier_deposits WHERE public_id = ?`, d.DepositID).Scan(&fp)
-		if len(fp) != 64 || strings.Contains(fp, "4242") {
+		// A hex digest may hold "4242" by chance (about 1 in 1,000 keys did,
+		// and failed CI); the card number itself never.
+		if len(fp) != 64 || strings.Contains(fp, strings.ReplaceAll(number, " ", "")) {
 			t.Fatalf("fingerprint %q", fp)
 		}
 		prints = append(prints, fp)

@@ -55,6 +55,7 @@ describe('game page and promotions first screens (issue 19)', () => {
     assert.match(html, /<h1 class="gpage-title">Fruit Fiesta<\/h1>/);
     const img = html.match(/<img class="gpage-thumb"[^>]*>/)?.[0] ?? '';
     assert.ok(img.includes(`src="${game.thumbnailUrl}"`) && img.includes('width="300" height="400"') && img.includes('fetchpriority="high"'), img);
+    assert.ok(img.includes(`srcset="${game.thumbnailSrcset}" sizes="(max-width: 767px) 150px, 180px"`), img);
     for (const label of ['RTP', 'Max multiplier', 'Min bet']) assert.ok(html.includes(`<dt>${label}</dt>`), label);
     assert.ok(html.includes(`<dd>${game.returnToPlayer}%</dd>`), 'RTP value');
     assert.match(html, /<a class="btn btn-primary btn-lg" role="button" href="\?modal=login">Log in to play for real money<\/a>/);

@@ -46,8 +46,12 @@ describe('lobby first screen (issue 19)', () => {
     assert.deepEqual(tiles, data.games.rows.map((g) => g.slug), 'the tiles are the embedded rows');
     assert.equal(data.pageNo, 1);
     assert.equal(data.sort, 'sort');
-    const imgs = [...html.matchAll(/<img src="[^"]+" alt="" width="300" height="400"([^>]*)>/g)].map((m) => m[1].trim());
-    assert.equal(imgs.length, tiles.length, 'every tile has a sized <img>');
+    const imgs = [...html.matchAll(/<img src="[^"]+" srcset="([^"]+)" sizes="[^"]+" alt="" width="300" height="400"([^>]*)>/g)];
+    assert.equal(imgs.length, tiles.length, 'every tile has a sized <img> with its raster sizes');
+    for (const [, srcset] of imgs) assert.match(srcset, /^\S+-160\.webp 160w, \S+-240\.webp 240w, \S+-320\.webp 320w$/);
+    const webp = await http(site, imgs[0][1].split(' ')[0]);
+    assert.equal(webp.headers.get('content-type'), 'image/webp');
+    imgs.forEach((m, i) => (imgs[i] = m[2].trim()));
     assert.equal(imgs[0], 'fetchpriority="high"', 'the first tile is the LCP candidate');
     assert.ok(imgs.slice(1, 6).every((a) => a === ''), 'the first row loads at once');
     assert.ok(imgs.slice(6).every((a) => a === 'loading="lazy"'), 'the rest lazily');
@@ -78,8 +82,10 @@ describe('lobby first screen (issue 19)', () => {
   /** Opens /casino with JavaScript and checks the adoption; returns the API calls seen. */
   async function adopts(page, path, label) {
     const calls = [];
+    const thumbs = [];
     page.on('request', (r) => {
       if (LIST_CALLS.test(r.url())) calls.push(r.url());
+      if (r.url().includes('/studio/thumbnails/')) thumbs.push(new URL(r.url()).pathname);
     });
     await page.addInitScript(probe);
     await page.goto(path);
@@ -97,6 +103,9 @@ describe('lobby first screen (issue 19)', () => {
     const cls = shifts.reduce((s, x) => s + x.value, 0);
     assert.ok(cls <= 0.02, `${label}: layout shift ${cls.toFixed(4)} ${JSON.stringify(shifts)}`);
     assert.deepEqual(calls, [], `${label}: the lobby fetched its list again on load`);
+    // The browser picked a WebP size for each tile once; React's copy kept it.
+    assert.ok(thumbs.length >= 6 && thumbs.every((t) => t.endsWith('.webp')), `${label}: thumbnails ${thumbs}`);
+    assert.equal(new Set(thumbs).size, thumbs.length, `${label}: a thumbnail loaded twice: ${thumbs}`);
     return calls;
   }
 

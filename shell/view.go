@@ -186,6 +186,13 @@ type Page struct {
 	Promotions *PromotionsView
 }
 
+// ServerFirstScreen reports whether the server rendered the page's first
+// screen (the lobby, a game, promotions). The root config then boots after
+// that screen is painted, so it is not preloaded either.
+func (p *Page) ServerFirstScreen() bool {
+	return p.Lobby != nil || p.Game != nil || p.Promotions != nil
+}
+
 // LoggedIn reports whether a player is logged in.
 func (p *Page) LoggedIn() bool { return p.Viewer != nil }
 
@@ -274,6 +281,7 @@ type LobbyCategory struct {
 // LobbyTile is one game tile.
 type LobbyTile struct {
 	Href, Name, Provider, Thumb string
+	Srcset                      string // the thumbnail's raster sizes, "" for one image
 }
 
 // Tile sizes: the thumbnails are 3:4; the attributes give the browser the
@@ -281,6 +289,12 @@ type LobbyTile struct {
 const (
 	TileWidth  = "300"
 	TileHeight = "400"
+	// TileSizes and CoverSizes are the widths shell.css shows a lobby tile
+	// at (.lobby-grid: two columns under 400 px, three under 768 px, ~160 px
+	// above) and the game page's cover (.gpage-thumb), for the browser to
+	// pick from a srcset. The lobby's GameCard and GamePage say the same.
+	TileSizes  = "(max-width: 399px) 45vw, (max-width: 767px) 30vw, 160px"
+	CoverSizes = "(max-width: 767px) 150px, 180px"
 	// EagerTiles is how many tiles load at once (the first row at desktop
 	// width); the rest are loading="lazy".
 	EagerTiles = 6
@@ -292,6 +306,7 @@ const (
 // embedded once as <script id="lobby-game">.
 type GameView struct {
 	Name, Thumb                  string
+	Srcset                       string // the cover's raster sizes, "" for one image
 	Back, FrameTitle, StatsLabel string
 	Facts                        []Fact
 	// The play buttons are links: Play (a player: the game's play address

@@ -18,6 +18,7 @@ import (
 
 	"casino/bff/api"
 	"casino/bff/database"
+	"casino/bff/studio/thumbnail"
 )
 
 // Errors (SPEC section 8 texts). None is a 403: a browser client treats 403
@@ -42,6 +43,7 @@ type Game struct {
 	Provider            string   `json:"provider"`
 	ProviderSlug        string   `json:"providerSlug"`
 	ThumbnailURL        string   `json:"thumbnailUrl"`
+	ThumbnailSrcset     string   `json:"thumbnailSrcset,omitempty"` // raster sizes of a studio thumbnail
 	ReturnToPlayer      float64  `json:"returnToPlayer"`
 	MaxMultiplier       float64  `json:"maxMultiplier"`
 	MinBet              string   `json:"minBet"`
@@ -184,6 +186,7 @@ func (c *Catalogue) load(ctx context.Context) (*snapshot, error) {
 			continue // provider disabled
 		}
 		g.ID, g.Provider, g.ProviderSlug, g.WalletProvider = g.Slug, p.Name, p.Slug, p.WalletProvider
+		g.ThumbnailSrcset = thumbnail.Srcset(g.ThumbnailURL)
 		if g.WalletProvider == StudioWalletProvider {
 			g.RulesURL = "/studio/games/" + url.PathEscape(g.ExternalID) + "/rules"
 		}

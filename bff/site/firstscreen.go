@@ -127,7 +127,7 @@ func (s *Site) gameScreen(r *http.Request, q *request, v *view, slug string) {
 func gameView(l *shell.Layout, g *games.Game, loggedIn bool) *shell.GameView {
 	t := l.Labels.LobbyTexts
 	gv := &shell.GameView{
-		Name: g.Name, Thumb: g.ThumbnailURL, Back: t["lobby.game.back"], FrameTitle: t["lobby.game.frame"],
+		Name: g.Name, Thumb: g.ThumbnailURL, Srcset: g.ThumbnailSrcset, Back: t["lobby.game.back"], FrameTitle: t["lobby.game.frame"],
 		StatsLabel: t["lobby.game.stats"], Pulse: loggedIn,
 	}
 	num := func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
@@ -263,7 +263,7 @@ func lobbyView(l *shell.Layout, fs *games.FirstScreen, loggedIn bool) *shell.Lob
 		}
 	}
 	for _, g := range fs.Games.Rows {
-		lb.Tiles = append(lb.Tiles, shell.LobbyTile{Href: "/casino/games/" + url.PathEscape(g.Slug), Name: g.Name, Provider: g.Provider, Thumb: g.ThumbnailURL})
+		lb.Tiles = append(lb.Tiles, shell.LobbyTile{Href: "/casino/games/" + url.PathEscape(g.Slug), Name: g.Name, Provider: g.Provider, Thumb: g.ThumbnailURL, Srcset: g.ThumbnailSrcset})
 	}
 	if n := len(fs.Games.Rows); n > 0 {
 		lb.Count = pluralText(l.Labels.LobbyCount, l.Lang, fs.Games.Count)

@@ -34,6 +34,7 @@ func screenOf(category string, n, count int) *games.FirstScreen {
 func TestLobbyFirstScreen(t *testing.T) {
 	f := newFixture(t)
 	fake := &fakeFirstScreens{screens: map[string]*games.FirstScreen{"": screenOf("", 20, 42), "slots": screenOf("slots", 1, 1)}}
+	fake.screens[""].Games.Rows[1].ThumbnailSrcset = "/t/b-160.webp 160w, /t/b-320.webp 320w"
 	f.site.SetFirstScreen(fake.get)
 
 	r := f.get("/casino")
@@ -42,7 +43,7 @@ func TestLobbyFirstScreen(t *testing.T) {
 		`<a class="lobby-cat" href="/casino" aria-current="page">All games</a>`, `<a class="lobby-cat" href="/casino/slots">Slots</a>`,
 		`<a class="tile" href="/casino/games/game-a">`,
 		`<img src="/t/a.svg" alt="" width="300" height="400" fetchpriority="high">`,
-		`<img src="/t/b.svg" alt="" width="300" height="400">`,
+		`<img src="/t/b.svg" srcset="/t/b-160.webp 160w, /t/b-320.webp 320w" sizes="(max-width: 399px) 45vw, (max-width: 767px) 30vw, 160px" alt="" width="300" height="400">`,
 		`<img src="/t/g.svg" alt="" width="300" height="400" loading="lazy">`,
 		`<p class="lobby-count">42 games</p>`, `lobby-more`,
 		// The data, once, escaped by encoding/json (here by the fake: "<" stays out of the tag).

@@ -11,7 +11,6 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -19,6 +18,7 @@ import (
 	"casino/bff/session"
 	"casino/bff/studio/i18n"
 	"casino/bff/studio/slot"
+	"casino/bff/studio/thumbnail"
 )
 
 //go:embed web/*.html web/static
@@ -108,24 +108,7 @@ func (s *Service) PageRoutes(mux *http.ServeMux, sessions *session.Manager, cont
 		r2.URL.Path = "/" + r.PathValue("file")
 		files.ServeHTTP(w, r2)
 	})
-	thumbs := filepath.Join(contentDir, "games", "thumbnails")
-	mux.HandleFunc("GET /studio/thumbnails/{file}", func(w http.ResponseWriter, r *http.Request) {
-		name := r.PathValue("file")
-		if !strings.HasSuffix(name, ".svg") || strings.ContainsAny(name, `/\`) || strings.HasPrefix(name, ".") {
-			http.NotFound(w, r)
-			return
-		}
-		b, err := os.ReadFile(filepath.Join(thumbs, name))
-		if err != nil {
-			http.NotFound(w, r)
-			return
-		}
-		w.Header().Set("Content-Type", "image/svg+xml")
-		w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'")
-		w.Header().Set("X-Content-Type-Options", "nosniff")
-		w.Header().Set("Cache-Control", "public, max-age=86400")
-		w.Write(b)
-	})
+	mux.HandleFunc("GET "+thumbnail.PathPrefix+"{file}", thumbnail.Handler(filepath.Join(contentDir, "games", "thumbnails")))
 	mux.HandleFunc("GET /play/studio/{game}", func(w http.ResponseWriter, r *http.Request) {
 		s.servePlay(w, r, sessions)
 	})

@@ -29,6 +29,8 @@ export interface Game {
   name: string;
   provider?: string;
   thumbnailUrl?: string;
+  /** Raster sizes of a studio thumbnail (WebP widths), absent for one image. */
+  thumbnailSrcset?: string;
   returnToPlayer?: number | string;
   maxMultiplier?: number | string;
   minBet?: string;

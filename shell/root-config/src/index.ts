@@ -3,7 +3,7 @@ import { LOAD_TIMEOUT_MS, reportFailure, showFailure, withTimeout, type Phase, t
 import { loadRemote, startFederation } from './federation';
 import { refreshHeader } from './header';
 import { isClientRoutable, routableAnchor } from './links';
-import { clearServerContent, containerFor, removeContainer } from './mount';
+import { afterFirstScreen, clearServerContent, containerFor, removeContainer } from './mount';
 import { applyDevOverrides, readRemotes, toFederationRemotes, type RemotesMap } from './remotes';
 import { followTitles } from './titles';
 import { appForModal, appForPath, CONTAINER, modalOf, type AppName, type PageApp } from './routes';
@@ -134,4 +134,4 @@ function boot(): void {
   maybeTour();
 }
 
-boot();
+void afterFirstScreen().then(boot);

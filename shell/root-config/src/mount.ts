@@ -39,3 +39,28 @@ export function clearServerContent(rootId: string, doc: Document = document, app
 export function removeContainer(rootId: string, app: string, doc: Document = document): void {
   doc.getElementById(`${rootId}--${app}`)?.remove();
 }
+
+/** The longest a slow image (an operator's CDN) may hold the apps back. */
+export const FIRST_SCREEN_WAIT_MS = 3000;
+
+/**
+ * A page whose first screen the server rendered (`[data-ssr]`: the lobby, a
+ * game, promotions) works before any app code: links navigate, images load.
+ * Its apps load once that screen is painted — the load event, which waits
+ * for the eager images, then the frame after it — so a phone's network and
+ * main thread serve the first screen before ~150 KB of JavaScript (issue 19),
+ * and never later than FIRST_SCREEN_WAIT_MS. A hidden tab paints nothing
+ * and boots at once; any other page boots at once.
+ */
+export function afterFirstScreen(doc: Document = document, win: Window = window): Promise<void> {
+  if (!doc.querySelector('#mf-page > [data-ssr]')) return Promise.resolve();
+  return new Promise((resolve) => {
+    win.setTimeout(resolve, FIRST_SCREEN_WAIT_MS);
+    const painted = () => {
+      if (doc.visibilityState === 'hidden') resolve();
+      else win.requestAnimationFrame(() => win.setTimeout(resolve, 0));
+    };
+    if (doc.readyState === 'complete') painted();
+    else win.addEventListener('load', painted, { once: true });
+  });
+}

@@ -4,6 +4,14 @@ import type { Game } from '../api';
 // server renders the first screen's tiles with the same markup, so the
 // lobby's swap of the server copy moves nothing (issue 19).
 
+/**
+ * How wide a tile and the game page's cover are shown, for the browser to
+ * pick from a thumbnail's srcset: the same strings as the server's first
+ * screen (shell/view.go TileSizes, CoverSizes), so the swap keeps the image.
+ */
+export const TILE_SIZES = '(max-width: 399px) 45vw, (max-width: 767px) 30vw, 160px';
+export const COVER_SIZES = '(max-width: 767px) 150px, 180px';
+
 /** Tiles from this index on load lazily; the first row loads at once, the first tile first. */
 export const EAGER_TILES = 6;
 
@@ -14,6 +22,8 @@ export function GameCard({ game, index = EAGER_TILES }: { game: Game; index?: nu
         {game.thumbnailUrl && (
           <img
             src={game.thumbnailUrl}
+            srcSet={game.thumbnailSrcset || undefined}
+            sizes={game.thumbnailSrcset ? TILE_SIZES : undefined}
             alt=""
             width={300}
             height={400}

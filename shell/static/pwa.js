@@ -18,8 +18,21 @@
       });
       nav.serviceWorker.ready.then(function (reg) { tellLanguage(reg.active); });
     };
-    if (d.readyState === 'complete') register();
-    else addEventListener('load', register);
+    // Installing the worker precaches every release's files. It waits for
+    // the page's own app (single-spa's first mount) and an idle moment, so
+    // those downloads and cache writes never compete with the first screen's
+    // apps on a phone; a page without an app registers 10 s after its load.
+    var started = false;
+    var start = function () {
+      if (started) return;
+      started = true;
+      if (window.requestIdleCallback) requestIdleCallback(register, { timeout: 5000 });
+      else setTimeout(register, 1000);
+    };
+    addEventListener('single-spa:first-mount', start);
+    var fallback = function () { setTimeout(start, 10000); };
+    if (d.readyState === 'complete') fallback();
+    else addEventListener('load', fallback);
   }
 
   var standaloneQuery = window.matchMedia ? matchMedia('(display-mode: standalone)') : null;

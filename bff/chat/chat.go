@@ -10,6 +10,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"net/http"
 	"regexp"
 	"strings"
@@ -54,41 +55,65 @@ type Service struct {
 	clock clock.Clock
 	// Rooms returns the room names (the site's languages).
 	Rooms func(ctx context.Context) ([]string, error)
-	// Words are filtered out of messages (replaced by asterisks).
-	Words []string
+	// Words returns the operator's word list (settings chatBlockedWords):
+	// each of them is masked in a message, whole words in any case, a "*"
+	// per letter. Nil: no filter.
+	Words func(ctx context.Context) ([]string, error)
 	// Posted and Deleted, when set, are told after commit (the realtime topic).
 	Posted  func(Message)
 	Deleted func(room string, id int64)
 
-	mu   sync.Mutex
-	last map[int64]time.Time // player → last message (the rate limit)
-	word *regexp.Regexp
-	once sync.Once
+	mu      sync.Mutex
+	last    map[int64]time.Time // player → last message (the rate limit)
+	listKey string              // the word list banned was built from
+	banned  map[string]bool     // its words, lower case
 }
 
 // New returns the chat over db.
 func New(db *database.DB, c clock.Clock) *Service {
-	return &Service{db: db, clock: clock.Or(c), last: map[int64]time.Time{}, Words: DefaultWords}
+	return &Service{db: db, clock: clock.Or(c), last: map[int64]time.Time{}}
 }
 
-// DefaultWords is the demo's word filter (an operator would load their list).
-var DefaultWords = []string{"scam", "idiot", "rigged"}
+// word is a run of letters, marks, digits and underscores in any script, so
+// a list word matches whole words only ("scam" masks "SCAM!", not "scampi").
+var word = regexp.MustCompile(`[\p{L}\p{M}\p{N}_]+`)
 
-func (s *Service) filter(text string) string {
-	s.once.Do(func() {
-		if len(s.Words) == 0 {
-			return
-		}
-		qs := make([]string, len(s.Words))
-		for i, w := range s.Words {
-			qs[i] = regexp.QuoteMeta(w)
-		}
-		s.word = regexp.MustCompile(`(?i)\b(` + strings.Join(qs, "|") + `)\b`)
-	})
-	if s.word == nil {
-		return text
+// filter masks the listed words of text.
+func (s *Service) filter(ctx context.Context, text string) (string, error) {
+	if s.Words == nil {
+		return text, nil
 	}
-	return s.word.ReplaceAllStringFunc(text, func(w string) string { return strings.Repeat("*", utf8.RuneCountInString(w)) })
+	list, err := s.Words(ctx)
+	if err != nil {
+		return "", fmt.Errorf("chat: word list: %w", err)
+	}
+	banned := s.bannedWords(list)
+	if len(banned) == 0 {
+		return text, nil
+	}
+	return word.ReplaceAllStringFunc(text, func(w string) string {
+		if banned[strings.ToLower(w)] {
+			return strings.Repeat("*", utf8.RuneCountInString(w))
+		}
+		return w
+	}), nil
+}
+
+// bannedWords is list as a set, built again only when the list changes.
+func (s *Service) bannedWords(list []string) map[string]bool {
+	key := strings.Join(list, "\x00")
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.banned == nil || key != s.listKey {
+		s.banned = make(map[string]bool, len(list))
+		for _, w := range list {
+			if w = strings.ToLower(strings.TrimSpace(w)); w != "" {
+				s.banned[w] = true
+			}
+		}
+		s.listKey = key
+	}
+	return s.banned
 }
 
 // room checks a room name against the site's rooms.
@@ -135,7 +160,11 @@ func (s *Service) Post(ctx context.Context, playerID int64, room, text string) (
 	if err != nil {
 		return Message{}, err
 	}
-	m := Message{Room: room, Name: name, Text: s.filter(text), At: now.UTC().Truncate(time.Millisecond)}
+	masked, err := s.filter(ctx, text)
+	if err != nil {
+		return Message{}, err
+	}
+	m := Message{Room: room, Name: name, Text: masked, At: now.UTC().Truncate(time.Millisecond)}
 	err = s.db.Write.QueryRowContext(ctx, `INSERT INTO chat_messages(room, player_id, name, text, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id`,
 		room, playerID, m.Name, m.Text, m.At.Format("2006-01-02T15:04:05.000Z")).Scan(&m.ID)
 	if err != nil {

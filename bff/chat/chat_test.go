@@ -28,6 +28,7 @@ func TestPostLimitsFilterModerationAndGhost(t *testing.T) {
 	c := clock.NewManual(time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC))
 	s := New(db, c)
 	s.Rooms = func(context.Context) ([]string, error) { return []string{"en", "de"}, nil }
+	s.Words = func(context.Context) ([]string, error) { return []string{"scam"}, nil }
 	var live []Message
 	s.Posted = func(m Message) { live = append(live, m) }
 
@@ -167,5 +168,37 @@ func TestModerationHooks(t *testing.T) {
 	}
 	if err := s.DeleteWith(ctx, 9, nil); err != ErrNoMessage {
 		t.Errorf("second delete: %v", err)
+	}
+}
+
+// The operator's word list masks whole words in any case and script, and a
+// changed list applies to the next message.
+func TestWordFilter(t *testing.T) {
+	list := []string{"scam", " Rigged ", "идиот", ""}
+	s := &Service{Words: func(context.Context) ([]string, error) { return list, nil }}
+	ctx := context.Background()
+	for _, tc := range []struct{ in, want string }{
+		{"this is a SCAM!", "this is a ****!"},
+		{"scampi and a scam-site", "scampi and a ****-site"},
+		{"rigged, RIGGED", "******, ******"},
+		{"ты идиот", "ты *****"},
+		{"<b>scam</b>", "<b>****</b>"},
+		{"nothing to hide", "nothing to hide"},
+	} {
+		if got, err := s.filter(ctx, tc.in); err != nil || got != tc.want {
+			t.Errorf("filter(%q) = %q, %v; want %q", tc.in, got, err, tc.want)
+		}
+	}
+	list = []string{"lemon"}
+	if got, _ := s.filter(ctx, "a scam lemon"); got != "a scam *****" {
+		t.Errorf("after the list changed: %q", got)
+	}
+	list = nil
+	if got, _ := s.filter(ctx, "a lemon"); got != "a lemon" {
+		t.Errorf("empty list: %q", got)
+	}
+	s.Words = func(context.Context) ([]string, error) { return nil, errors.New("settings down") }
+	if _, err := s.filter(ctx, "hi"); err == nil {
+		t.Error("a failed list read passed the message")
 	}
 }

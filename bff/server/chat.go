@@ -21,6 +21,10 @@ func (a *App) openChat(ctx context.Context) {
 		st, err := a.Settings.Current(ctx)
 		return st.Languages, err
 	}
+	c.Words = func(ctx context.Context) ([]string, error) {
+		st, err := a.Settings.Current(ctx)
+		return st.ChatBlockedWords, err
+	}
 	c.Posted = func(m chat.Message) {
 		a.Realtime.Broadcast(chatTopic(m.Room), realtime.Event{Name: "message", Data: m})
 	}

@@ -59,8 +59,10 @@ func Defaults() Settings {
 			// no quick spin, net position and session time shown).
 			"studioRTS14": false,
 		},
-		ReferAFriendPercent:   0,
-		BigWinMultiplier:      20,
+		ReferAFriendPercent: 0,
+		BigWinMultiplier:    20,
+		// The demo's chat word list; an operator sets their own.
+		ChatBlockedWords:      []string{"scam", "idiot", "rigged"},
 		APIVersion:            "1.0",
 		AffiliateKeyParameter: "default",
 		DefaultLanguage:       "en",

@@ -101,6 +101,10 @@ type Settings struct {
 	// BigWinMultiplier: a real-money win of at least this many times its
 	// round's stake goes to the big-wins feed (bff/bigwins); 0 turns it off.
 	BigWinMultiplier int `json:"bigWinMultiplier"`
+	// ChatBlockedWords are masked in chat messages (bff/chat): whole words
+	// in any case and script, a "*" per letter; [] turns the filter off.
+	// Not in the public document.
+	ChatBlockedWords []string `json:"chatBlockedWords,omitempty"`
 
 	// Revision changes whenever the settings change: caches built from a
 	// settings document key on it.
@@ -108,9 +112,10 @@ type Settings struct {
 }
 
 // Public is the document visitors may see (settings2 and the shell page):
-// the operator's IP whitelist stays on the server.
+// the operator's IP whitelist and chat word list stay on the server.
 func (s Settings) Public() Settings {
 	s.WhitelistedIPs = nil
+	s.ChatBlockedWords = nil
 	return s
 }
 

@@ -143,3 +143,18 @@ func must(b []byte, err error) []byte {
 	}
 	return b
 }
+
+// What only the server needs stays out of the document visitors get.
+func TestPublicLeavesOutServerLists(t *testing.T) {
+	st := Defaults()
+	st.WhitelistedIPs = []string{"10.0.0.1"}
+	b := must(json.Marshal(st.Public()))
+	for _, key := range []string{"whitelistedIps", "chatBlockedWords"} {
+		if strings.Contains(string(b), key) {
+			t.Errorf("public settings carry %s", key)
+		}
+	}
+	if len(Defaults().ChatBlockedWords) == 0 || !strings.Contains(string(must(json.Marshal(st))), "chatBlockedWords") {
+		t.Error("the stored settings lost the chat's word list")
+	}
+}

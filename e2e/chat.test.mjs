@@ -5,6 +5,9 @@
 // appears as "Ghost" in the chat and on a race leaderboard, and their name is
 // in neither (nor in what the server sends other players). Big wins reach the
 // chat live, a ghost's as "Ghost"; a player who turns them off sees none.
+// A player's chat settings work in the page: sound plays a tone for other
+// players' messages, Hide chat hides it and stays so after a reload; the
+// operator's word list masks its words.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { casino, DESKTOP, freshDataDir, launchBrowser, MOBILE, openPage, requireBuilds, screenshot, startServer, useSite, waitFor, waitForApp } from './lib/suite.mjs';
@@ -87,7 +90,7 @@ describe('big wins in the chat', () => {
   const site = {};
   before(async () => {
     const dir = await freshDataDir();
-    await casino(['settings', '--data', dir, 'patch', JSON.stringify({ bigWinMultiplier: 1 })]);
+    await casino(['settings', '--data', dir, 'patch', JSON.stringify({ bigWinMultiplier: 1, chatBlockedWords: ['lemon', 'scam'] })]);
     site.server = await startServer({ dataDir: dir });
     site.browser = await launchBrowser();
   });
@@ -155,6 +158,79 @@ describe('big wins in the chat', () => {
       await waitFor(async () => (await player.page.locator('[data-testid="big-win"]').count()) >= 2, { what: 'the big wins after turning them on' });
     } finally {
       await Promise.all([visitor.context.close(), player.context.close()]);
+    }
+  });
+
+  test('chat settings in the page: sound for others\' messages, Hide chat kept after a reload; the operator\'s words masked', async () => {
+    requireBuilds(site.server, ['root', 'lobby']);
+    const ada = await newPlayer(site, { prefix: 'setada' });
+    const bob = await newPlayer(site, { prefix: 'setbob', deposit: '20.00' });
+    const bobName = (await api(site, 'GET', '/api/user/get-user-details', null, bob.token)).json.data.getUser.nickname;
+    const a = await openPage(site.browser, { baseURL: site.server.url, viewport: DESKTOP });
+    try {
+      await a.context.addCookies([{ name: 'casino_session', value: ada.token, url: site.server.url }]);
+      await a.context.addInitScript((tok) => {
+        localStorage.setItem('casino.accessToken', tok);
+        // Counts the tones the chat starts (one oscillator per message).
+        window.__tones = 0;
+        const Base = window.AudioContext;
+        window.AudioContext = class extends Base {
+          createOscillator() {
+            const osc = super.createOscillator();
+            const start = osc.start.bind(osc);
+            osc.start = (...args) => {
+              window.__tones += 1;
+              return start(...args);
+            };
+            return osc;
+          }
+        };
+      }, ada.token);
+      const page = a.page;
+      await page.goto('/casino');
+      await waitForApp(page, 'lobby');
+      const saved = () => page.waitForResponse((r) => r.url().endsWith('/api/user/chat-settings') && r.request().method() === 'PUT');
+      await page.getByLabel('Sound').waitFor({ timeout: 15_000 });
+      assert.equal(await page.getByLabel('Sound').isChecked(), true, 'sound is on by default');
+      const lines = page.locator('[data-testid="chat-line"]');
+
+      // Bob's message: masked where the operator's list says, and a tone for Ada.
+      const sent = await api(site, 'POST', '/api/user/chat/en/messages', { text: 'Fresh lemon juice, no SCAM' }, bob.token);
+      assert.equal(sent.status, 200, JSON.stringify(sent.json));
+      assert.equal(sent.json.data.text, 'Fresh ***** juice, no ****');
+      await lines.filter({ hasText: `${bobName}: Fresh ***** juice, no ****` }).waitFor({ timeout: 10_000 });
+      await waitFor(async () => (await page.evaluate(() => window.__tones)) === 1, { what: 'a tone for another player\'s message' });
+      // Her own message: no tone.
+      await page.getByLabel('Your message').fill('Lemons are fine');
+      await page.getByRole('button', { name: 'Send' }).click();
+      await lines.filter({ hasText: 'Lemons are fine' }).waitFor();
+      await page.waitForTimeout(500);
+      assert.equal(await page.evaluate(() => window.__tones), 1, 'no tone for her own message');
+      // Sound off: Bob's next message comes without a tone.
+      let put = saved();
+      await page.getByLabel('Sound').uncheck();
+      assert.equal((await put).status(), 200);
+      await waitFor(async () => (await api(site, 'POST', '/api/user/chat/en/messages', { text: 'quiet now' }, bob.token)).status === 200, { what: 'Bob past the rate limit' });
+      await lines.filter({ hasText: `${bobName}: quiet now` }).waitFor({ timeout: 10_000 });
+      await page.waitForTimeout(300);
+      assert.equal(await page.evaluate(() => window.__tones), 1, 'no tone with sound off');
+
+      // Hide chat: the lines and the input go, the settings stay; so after a reload.
+      put = saved();
+      await page.getByLabel('Hide chat').check();
+      assert.equal((await put).status(), 200);
+      await waitFor(async () => (await page.locator('[data-testid="chat-lines"]').count()) === 0, { what: 'the chat hidden' });
+      assert.equal(await page.getByLabel('Your message').count(), 0);
+      await page.reload();
+      await waitForApp(page, 'lobby');
+      await page.getByLabel('Hide chat').waitFor({ timeout: 15_000 });
+      assert.equal(await page.getByLabel('Hide chat').isChecked(), true);
+      assert.equal(await page.locator('[data-testid="chat-lines"]').count(), 0, 'still hidden after a reload');
+      await screenshot(page, 'chat-hidden-1280', { fullPage: false });
+      await page.getByLabel('Hide chat').uncheck();
+      await lines.filter({ hasText: 'Lemons are fine' }).waitFor({ timeout: 10_000 });
+    } finally {
+      await a.context.close();
     }
   });
 });

@@ -95,6 +95,9 @@ export function Chat() {
   const [error, setError] = useState('');
   const list = useRef<HTMLOListElement>(null);
   const mine = useRef(new Set<number>());
+  // The server streams a message before its sender's POST returns: the tone
+  // waits for a send in flight, whose answer says whether the line is ours.
+  const sending = useRef<Promise<unknown>>(Promise.resolve());
   // Visitors see big wins; a player chooses (the showBigWins setting).
   const showBigWins = !authenticated || settings?.showBigWins === true;
   const bigWinsQuery = useBigWins(showBigWins);
@@ -108,7 +111,11 @@ export function Chat() {
   useChatStream(room, {
     message: (msg) => {
       setLines((ls) => (ls.some((l) => l.id === msg.id) ? ls : [...ls.slice(-199), msg]));
-      if (settings?.sound && !mine.current.has(msg.id)) beep();
+      if (settings?.sound) {
+        void sending.current.then(() => {
+          if (!mine.current.has(msg.id)) beep();
+        });
+      }
     },
     remove: (id) => setLines((ls) => ls.filter((l) => l.id !== id)),
     bigWin: (w) => setBigWins((ws) => (ws.some((x) => x.id === w.id) ? ws : [w, ...ws].slice(0, SHOWN_BIG_WINS))),
@@ -117,7 +124,9 @@ export function Chat() {
     e.preventDefault();
     setError('');
     try {
-      const sent = await sendMessage(room, text);
+      const send = sendMessage(room, text);
+      sending.current = send.catch(() => undefined);
+      const sent = await send;
       mine.current.add(sent.id);
       setLines((ls) => (ls.some((l) => l.id === sent.id) ? ls : [...ls, sent]));
       setText('');

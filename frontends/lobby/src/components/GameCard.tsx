@@ -1,3 +1,4 @@
+import type { ImgHTMLAttributes } from 'react';
 import type { Game } from '../api';
 
 // Tiles use the shell's classes (shell/static/shell.css `.tile…`): the
@@ -12,6 +13,21 @@ import type { Game } from '../api';
 export const TILE_SIZES = '(max-width: 399px) 45vw, (max-width: 767px) 30vw, 160px';
 export const COVER_SIZES = '(max-width: 767px) 150px, 180px';
 
+/** A game's 3:4 thumbnail, with its WebP sizes when it has them (the browser picks one by `sizes`). */
+export function GameThumb({ game, sizes, ...img }: { game: Game; sizes: string } & ImgHTMLAttributes<HTMLImageElement>) {
+  return (
+    <img
+      src={game.thumbnailUrl}
+      srcSet={game.thumbnailSrcset || undefined}
+      sizes={game.thumbnailSrcset ? sizes : undefined}
+      alt=""
+      width={300}
+      height={400}
+      {...img}
+    />
+  );
+}
+
 /** Tiles from this index on load lazily; the first row loads at once, the first tile first. */
 export const EAGER_TILES = 6;
 
@@ -20,13 +36,9 @@ export function GameCard({ game, index = EAGER_TILES }: { game: Game; index?: nu
     <a className="tile" href={`/casino/games/${encodeURIComponent(game.slug)}`}>
       <span className="tile-thumb">
         {game.thumbnailUrl && (
-          <img
-            src={game.thumbnailUrl}
-            srcSet={game.thumbnailSrcset || undefined}
-            sizes={game.thumbnailSrcset ? TILE_SIZES : undefined}
-            alt=""
-            width={300}
-            height={400}
+          <GameThumb
+            game={game}
+            sizes={TILE_SIZES}
             loading={index < EAGER_TILES ? undefined : 'lazy'}
             fetchPriority={index === 0 ? 'high' : undefined}
           />

@@ -5,7 +5,7 @@ import { useLayoutEffect, useState, type MouseEvent } from 'react';
 import { gameUrl, useGame, type Game, type PlayMode } from '../api';
 import { releaseServerScreen } from '../firstScreen';
 import { FavoriteButton } from '../components/FavoriteButton';
-import { COVER_SIZES } from '../components/GameCard';
+import { COVER_SIZES, GameThumb } from '../components/GameCard';
 import { GamePulse } from '../pulse/GamePulse';
 import { m } from './messages';
 
@@ -134,18 +134,7 @@ export function GamePage({ slug }: { slug: string }) {
       <div className="gpage-layout">
         <div className="gpage-stage" title={intl.formatMessage(m.gameFrameTitle)}>
           {loading && <span className="gpage-thumb sk-block" aria-hidden="true" />}
-          {game?.thumbnailUrl && (
-            <img
-              className="gpage-thumb"
-              src={game.thumbnailUrl}
-              srcSet={game.thumbnailSrcset || undefined}
-              sizes={game.thumbnailSrcset ? COVER_SIZES : undefined}
-              alt=""
-              width={300}
-              height={400}
-              fetchPriority="high"
-            />
-          )}
+          {game?.thumbnailUrl && <GameThumb className="gpage-thumb" game={game} sizes={COVER_SIZES} fetchPriority="high" />}
           {error && <ErrorState message={error.message} onRetry={refetch} />}
           <div className="gpage-actions">
             {game &&

@@ -12,7 +12,8 @@ import (
 // Numbers on the server's pages (rules, recall) in the page's language, as
 // the game clients write them with Intl.NumberFormat (client.js num): the
 // language's decimal and group separators, Latin digits, digits grouped by
-// three from five integer digits on ("1234,50", "12.345,50").
+// three from five integer digits on ("1234,50", "12.345,50"; Hindi by two
+// left of the last three, "12,34,567.5").
 
 // separators are a language's decimal and group separators.
 type separators struct{ decimal, group string }
@@ -79,15 +80,24 @@ func (l *Loc) Num(dec string) string {
 	var b strings.Builder
 	b.WriteString(prefix)
 	if len(whole) >= 5 {
-		first := len(whole) % 3
+		// The last three digits are one group; those before them go in
+		// groups of three, or of two in Hindi (lakh and crore: 12,34,567).
+		head, tail := whole[:len(whole)-3], whole[len(whole)-3:]
+		size := 3
+		if l.Lang == "hi" {
+			size = 2
+		}
+		first := len(head) % size
 		if first == 0 {
-			first = 3
+			first = size
 		}
-		b.WriteString(whole[:first])
-		for i := first; i < len(whole); i += 3 {
+		b.WriteString(head[:first])
+		for i := first; i < len(head); i += size {
 			b.WriteString(s.group)
-			b.WriteString(whole[i : i+3])
+			b.WriteString(head[i : i+size])
 		}
+		b.WriteString(s.group)
+		b.WriteString(tail)
 	} else {
 		b.WriteString(whole)
 	}

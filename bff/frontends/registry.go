@@ -114,9 +114,6 @@ func NewRegistry(db *database.DB, dir string) *Registry {
 	return &Registry{db: db, dir: dir, markerPath: filepath.Join(dir, markerFile)}
 }
 
-// Dir is where builds are stored.
-func (g *Registry) Dir() string { return g.dir }
-
 func knownName(name string) bool {
 	for _, n := range Names {
 		if n == name {

@@ -25,8 +25,19 @@ describe('afterFirstScreen', () => {
     expect((await settled(afterFirstScreen()))()).toBe(true);
   });
 
+  it.each([
+    ['the country-block notice', true, ''],
+    ['a modal the address asks for', false, 'login'],
+  ])('boots at once over a server first screen when %s comes first', async (_, blocked, modal) => {
+    document.body.innerHTML = `<main id="mf-page"><div data-ssr="lobby"></div></main><div id="mf-modal" data-modal="${modal}"></div>`;
+    if (blocked) document.body.dataset.countryBlocked = '1';
+    setReadyState('interactive');
+    expect((await settled(afterFirstScreen()))()).toBe(true);
+    delete document.body.dataset.countryBlocked;
+  });
+
   it('waits for the load event and the frame after it on a server first screen', async () => {
-    document.body.innerHTML = '<main id="mf-page"><div data-ssr="lobby"></div></main>';
+    document.body.innerHTML = '<main id="mf-page"><div data-ssr="lobby"></div></main><div id="mf-modal" data-modal=""></div>';
     setReadyState('interactive');
     const done = await settled(afterFirstScreen());
     await vi.advanceTimersByTimeAsync(500);

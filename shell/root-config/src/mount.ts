@@ -50,10 +50,16 @@ export const FIRST_SCREEN_WAIT_MS = 3000;
  * for the eager images, then the frame after it — so a phone's network and
  * main thread serve the first screen before ~150 KB of JavaScript (issue 19),
  * and never later than FIRST_SCREEN_WAIT_MS. A hidden tab paints nothing
- * and boots at once; any other page boots at once.
+ * and boots at once; so does a page where something else comes first: the
+ * country-block notice (its Reverify button is the app's) or a modal the
+ * address asks for (?modal=login). Any other page boots at once.
  */
 export function afterFirstScreen(doc: Document = document, win: Window = window): Promise<void> {
-  if (!doc.querySelector('#mf-page > [data-ssr]')) return Promise.resolve();
+  const firstScreenFirst =
+    doc.querySelector('#mf-page > [data-ssr]') &&
+    doc.body.dataset.countryBlocked !== '1' &&
+    !doc.getElementById('mf-modal')?.dataset.modal;
+  if (!firstScreenFirst) return Promise.resolve();
   return new Promise((resolve) => {
     win.setTimeout(resolve, FIRST_SCREEN_WAIT_MS);
     const painted = () => {

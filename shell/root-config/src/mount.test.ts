@@ -47,6 +47,16 @@ describe('afterFirstScreen', () => {
     expect(done()).toBe(true);
   });
 
+  it('boots at the visitor\'s first pointer or key press', async () => {
+    document.body.innerHTML = '<main id="mf-page"><div data-ssr="lobby"></div></main><div id="mf-modal" data-modal=""></div>';
+    setReadyState('interactive');
+    const done = await settled(afterFirstScreen());
+    expect(done()).toBe(false);
+    document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done()).toBe(true);
+  });
+
   it('does not wait past its limit for an image that never arrives', async () => {
     document.body.innerHTML = '<main id="mf-page"><div data-ssr="lobby"></div></main>';
     setReadyState('interactive');

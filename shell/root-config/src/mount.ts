@@ -49,10 +49,12 @@ export const FIRST_SCREEN_WAIT_MS = 3000;
  * Its apps load once that screen is painted — the load event, which waits
  * for the eager images, then the frame after it — so a phone's network and
  * main thread serve the first screen before ~150 KB of JavaScript (issue 19),
- * and never later than FIRST_SCREEN_WAIT_MS. A hidden tab paints nothing
- * and boots at once; so does a page where something else comes first: the
- * country-block notice (its Reverify button is the app's) or a modal the
- * address asks for (?modal=login). Any other page boots at once.
+ * and never later than FIRST_SCREEN_WAIT_MS, nor after the visitor's first
+ * pointer or key press (they want the page's buttons now). A hidden tab
+ * paints nothing and boots at once; so does a page where something else
+ * comes first: the country-block notice (its Reverify button is the app's)
+ * or a modal the address asks for (?modal=login). Any other page boots at
+ * once.
  */
 export function afterFirstScreen(doc: Document = document, win: Window = window): Promise<void> {
   const firstScreenFirst =
@@ -62,6 +64,10 @@ export function afterFirstScreen(doc: Document = document, win: Window = window)
   if (!firstScreenFirst) return Promise.resolve();
   return new Promise((resolve) => {
     win.setTimeout(resolve, FIRST_SCREEN_WAIT_MS);
+    const touched = () => resolve();
+    for (const type of ['pointerdown', 'keydown']) {
+      win.addEventListener(type, touched, { once: true, capture: true, passive: true });
+    }
     const painted = () => {
       if (doc.visibilityState === 'hidden') resolve();
       else win.requestAnimationFrame(() => win.setTimeout(resolve, 0));

@@ -81,15 +81,7 @@ func TestRulesAndRecallNumbersFollowThePageLanguage(t *testing.T) {
 	has("en roulette rules", get("/studio/games/"+RouletteID+"/rules?lang=en"), "15\u00a0s to bet · 4\u00a0s spin · 6\u00a0s showing the result")
 
 	// Recall of a slot round (fun money: 1000.00 FUN, a 1.00 bet).
-	l, err := f.svc.Launch(ctx, nil, "fruit-fiesta", ModeDemo)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sess, _ := f.svc.Session(ctx, l.ID)
-	res, err := f.svc.Spin(ctx, sess, "1.00", false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := f.demoSpin(t, "fruit-fiesta")
 	for _, lang := range []string{"de", "fr"} {
 		body := get("/studio/rounds/" + res.RoundID + "?lang=" + lang)
 		noPoint(lang+" slot recall", body)

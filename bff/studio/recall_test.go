@@ -31,15 +31,7 @@ func TestRecallShowsTheRecordedRound(t *testing.T) {
 	}
 	cellRe := regexp.MustCompile(`class="cell[^"]*" data-symbol="([^"]+)"`)
 	for _, game := range []string{"fruit-fiesta", "jungle-ways", "pharaohs-book"} {
-		l, err := f.svc.Launch(ctx, nil, game, ModeDemo)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sess, _ := f.svc.Session(ctx, l.ID)
-		res, err := f.svc.Spin(ctx, sess, "1.00", false)
-		if err != nil {
-			t.Fatal(err)
-		}
+		res := f.demoSpin(t, game)
 		code, body := get("/studio/rounds/" + res.RoundID)
 		if code != 200 {
 			t.Fatalf("%s recall: %d", game, code)
@@ -117,18 +109,9 @@ func TestRecallShowsTheRecordedRound(t *testing.T) {
 // German and French alike.
 func TestRecallStatusAndSymbolNamesInThePageLanguage(t *testing.T) {
 	f := newFixture(t)
-	ctx := context.Background()
 	mux := http.NewServeMux()
 	f.svc.PageRoutes(mux, session.NewManager(f.db), contentDir(t))
-	l, err := f.svc.Launch(ctx, nil, "fruit-fiesta", ModeDemo)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sess, _ := f.svc.Session(ctx, l.ID)
-	res, err := f.svc.Spin(ctx, sess, "1.00", false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := f.demoSpin(t, "fruit-fiesta")
 	g, err := f.svc.Catalog.Slot("fruit-fiesta")
 	if err != nil {
 		t.Fatal(err)

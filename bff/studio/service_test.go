@@ -89,6 +89,22 @@ func newFixture(tb testing.TB) *fixture {
 	return f
 }
 
+// demoSpin plays one 1.00 spin of game on fun money as a visitor.
+func (f *fixture) demoSpin(tb testing.TB, game string) *SpinResult {
+	tb.Helper()
+	ctx := context.Background()
+	l, err := f.svc.Launch(ctx, nil, game, ModeDemo)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	sess, _ := f.svc.Session(ctx, l.ID)
+	res, err := f.svc.Spin(ctx, sess, "1.00", false)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return res
+}
+
 func (f *fixture) real(tb testing.TB) string {
 	tb.Helper()
 	b, err := f.ledger.PlayerBalances(context.Background(), 1, eur)

@@ -11,14 +11,28 @@
 // all on the readers' side (5,000 streams waking at once do not queue on a
 // mutex). Each stream's goroutine (the HTTP handler's own; there is no
 // second one) walks the chain from the last event it wrote and writes what
-// it finds in one flush. The chain behind the slowest stream is garbage.
+// it finds in one flush. The chain behind both the slowest stream and the
+// feed's oldest retained event is garbage.
+//
+// Resuming: each frame written from a feed has an SSE id, the feed's epoch
+// and the event's number in it ("k3f9x2-42"). A feed keeps its last
+// retainEvents events, and outlives its last stream by the hub's resume
+// window, collecting what is published meanwhile; a stream that comes back
+// with the id of the last event it saw (the Last-Event-ID header of a
+// browser's own reconnect, or the lastEventId query parameter of a new
+// EventSource) first writes what it missed. An id of another epoch (an
+// earlier process, a feed dropped after its window) or too old starts at
+// the tail, as a new stream does.
 package realtime
 
 import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"math/rand/v2"
 	"net/http"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -39,9 +53,10 @@ type Event struct {
 	Name string
 	Data any
 
-	// frame is the encoded event, made once by Publish or Broadcast and
-	// written to every stream as is: a topic with thousands of followers
-	// costs one encoding per event, not one per follower.
+	// frame is the encoded event, made once by Publish or Broadcast; its
+	// feed puts the id line before it once, and every stream writes that as
+	// is: a topic with thousands of followers costs one encoding per event,
+	// not one per follower.
 	frame []byte
 }
 
@@ -73,46 +88,109 @@ const heartbeatEvery = 15 * time.Second
 // An EventSource reconnects by itself.
 const writeTimeout = 10 * time.Second
 
+// retainEvents is how many of its last events a feed keeps for streams that
+// resume. A reconnect takes 3 s (the retry the streams announce) to a few
+// tens of seconds; 64 covers a player's own events (a handful a minute,
+// a spin's debit and credit at most a few a second) and a busy chat room's
+// for that long, while 64 frames per feed stay small beside a stream's own
+// ~46 KB. A live table broadcasting every 100 ms outruns it, but its pages
+// only need the latest state, which a stream starting at the tail gets.
+const retainEvents = 64
+
+// resumeWindow is how long a feed outlives its last stream, so that events
+// published while a page reconnects (a network change, a proxy's cut, the
+// platform's backoff of up to 30 s) are waiting for it.
+const resumeWindow = 60 * time.Second
+
 // link is one event of a feed's chain.
 type link struct {
-	frame []byte
-	event Event // for in-process listeners (Subscribe, Follow)
+	seq   uint64 // the event's number in its feed; the first event is 1
+	frame []byte // with its id line
+	event Event  // for in-process listeners (Subscribe, Follow)
 	next  atomic.Pointer[link]
 	ready chan struct{} // closed once next is set
 }
 
-func newLink(e Event) *link { return &link{frame: e.frame, event: e, ready: make(chan struct{})} }
-
-// feed is the chain of one key's events; streams start at its tail.
+// feed is the chain of one key's events; streams start at its tail, or
+// after the event they saw last when it is still retained.
 type feed struct {
+	epoch string // tells this feed's ids from another's of the same key
+
 	mu   sync.Mutex // publishers only
 	tail atomic.Pointer[link]
+	// oldest is the earliest link kept for resuming: retainEvents before
+	// the tail. Readers load it without the mutex; it only moves forward.
+	oldest atomic.Pointer[link]
 
-	streams int // open streams of the key; guarded by the Hub's mutex
+	// Guarded by the Hub's mutex.
+	streams int         // open streams of the key
+	expiry  *time.Timer // drops the feed once its resume window passes
 }
 
 func newFeed() *feed {
-	f := &feed{}
-	f.tail.Store(newLink(Event{})) // a stream starts after it
+	// Random, not a counter: ids of an earlier process's feeds are foreign
+	// too. 64 bits make two epochs of one key alike practically never.
+	f := &feed{epoch: strconv.FormatUint(rand.Uint64(), 36)}
+	start := &link{ready: make(chan struct{})} // a stream starts after it
+	f.tail.Store(start)
+	f.oldest.Store(start)
 	return f
 }
 
-// append links e after the tail and wakes the tail's waiters.
+// append links e after the tail and wakes the tail's waiters. The id line
+// goes into the frame here, under the mutex that orders the events: still
+// one frame per event, whatever the number of streams. It goes last, before
+// the blank line that ends the event (an EventSource takes an event's
+// fields in any order), so the event and data lines start the frame as
+// before.
 func (f *feed) append(e Event) {
-	n := newLink(e)
+	body := e.frame[:len(e.frame)-1] // without the blank line
 	f.mu.Lock()
 	t := f.tail.Load()
+	n := &link{seq: t.seq + 1, event: e, ready: make(chan struct{})}
+	n.frame = append(make([]byte, 0, len(body)+len(f.epoch)+26), body...)
+	n.frame = fmt.Appendf(n.frame, "id: %s-%d\n\n", f.epoch, n.seq)
 	t.next.Store(n)
 	f.tail.Store(n)
+	if o := f.oldest.Load(); n.seq-o.seq > retainEvents {
+		f.oldest.Store(o.next.Load())
+	}
 	close(t.ready)
 	f.mu.Unlock()
 }
 
+// after returns the link with id lastID, for a stream that saw it to
+// continue from; nil when the id is not this feed's, is malformed, or is no
+// longer retained. It takes no lock: it walks the chain from the oldest
+// retained link, at most retainEvents steps.
+func (f *feed) after(lastID string) *link {
+	epoch, num, ok := strings.Cut(lastID, "-")
+	if !ok || epoch != f.epoch {
+		return nil
+	}
+	seq, err := strconv.ParseUint(num, 10, 64)
+	if err != nil {
+		return nil
+	}
+	if seq > f.tail.Load().seq {
+		return nil // not published yet: not an id this feed gave
+	}
+	l := f.oldest.Load()
+	if seq < l.seq {
+		return nil // too old: the events after it are gone
+	}
+	for l.seq < seq {
+		l = l.next.Load() // not nil: the tail was at seq or later
+	}
+	return l
+}
+
 // feeds are the feeds per key: a player, or a public topic. The Hub's
-// mutex guards the map and each feed's count of streams.
+// mutex guards the map and each feed's count of streams and expiry.
 type feeds[K comparable] map[K]*feed
 
-// open counts a stream of k in and returns k's feed.
+// open counts a stream of k in and returns k's feed: the one kept since
+// k's last stream closed, if its window has not passed, or a new one.
 func (m feeds[K]) open(mu *sync.Mutex, k K) *feed {
 	mu.Lock()
 	defer mu.Unlock()
@@ -121,22 +199,47 @@ func (m feeds[K]) open(mu *sync.Mutex, k K) *feed {
 		f = newFeed()
 		m[k] = f
 	}
+	if f.expiry != nil {
+		// If it already fired, its func finds the feed open and keeps it.
+		f.expiry.Stop()
+		f.expiry = nil
+	}
 	f.streams++
 	return f
 }
 
-// close counts a stream of k out; the last one drops k's feed.
-func (m feeds[K]) close(mu *sync.Mutex, k K) {
+// close counts a stream of k out. The last one leaves k's feed for window
+// (collecting events for a stream that resumes), then it is dropped: one
+// timer per idle feed, no goroutine.
+func (m feeds[K]) close(mu *sync.Mutex, k K, window time.Duration) {
 	mu.Lock()
 	defer mu.Unlock()
-	if f := m[k]; f != nil {
-		if f.streams--; f.streams <= 0 {
+	f := m[k]
+	if f == nil {
+		return
+	}
+	if f.streams--; f.streams > 0 {
+		return
+	}
+	if window <= 0 {
+		delete(m, k)
+		return
+	}
+	var t *time.Timer
+	t = time.AfterFunc(window, func() {
+		mu.Lock()
+		defer mu.Unlock()
+		// Reopened (and maybe closed again, with a new timer) meanwhile:
+		// not this timer's to drop.
+		if m[k] == f && f.expiry == t {
 			delete(m, k)
 		}
-	}
+	})
+	f.expiry = t // before the func can read it: it waits for mu
 }
 
-// publish appends e to k's feed when k has streams; else nobody hears it.
+// publish appends e to k's feed when k has streams, or had them within the
+// resume window; else nobody hears it.
 func (m feeds[K]) publish(mu *sync.Mutex, k K, e Event) {
 	e, ok := e.encoded()
 	if !ok {
@@ -160,8 +263,8 @@ type Hub struct {
 	beat      atomic.Pointer[chan struct{}] // closed, and replaced, at each heartbeat
 	beatArmed atomic.Bool                   // the timer that closes it runs
 
-	// heartbeatEvery and writeTimeout; the tests shorten them.
-	beatEvery, writeTimeout time.Duration
+	// heartbeatEvery, writeTimeout and resumeWindow; the tests shorten them.
+	beatEvery, writeTimeout, resumeWindow time.Duration
 }
 
 // NewHub returns an empty Hub.
@@ -169,7 +272,7 @@ func NewHub() *Hub {
 	h := &Hub{
 		streams:   feeds[int64]{},
 		topics:    feeds[string]{},
-		beatEvery: heartbeatEvery, writeTimeout: writeTimeout,
+		beatEvery: heartbeatEvery, writeTimeout: writeTimeout, resumeWindow: resumeWindow,
 	}
 	ch := make(chan struct{})
 	h.beat.Store(&ch)
@@ -206,14 +309,14 @@ func (h *Hub) Publish(userID int64, e Event) {
 // come on the channel until cancel. Pages follow a topic with TopicHandler.
 func (h *Hub) Follow(topic string) (events <-chan Event, cancel func()) {
 	f := h.topics.open(&h.mu, topic)
-	return listen(f, func() { h.topics.close(&h.mu, topic) })
+	return listen(f, func() { h.topics.close(&h.mu, topic, h.resumeWindow) })
 }
 
 // Subscribe listens to a player's events in-process (tests, tools); pages
 // use Handler.
 func (h *Hub) Subscribe(userID int64) (events <-chan Event, cancel func()) {
 	f := h.streams.open(&h.mu, userID)
-	return listen(f, func() { h.streams.close(&h.mu, userID) })
+	return listen(f, func() { h.streams.close(&h.mu, userID, h.resumeWindow) })
 }
 
 // listen pumps f's events from now on into a channel until cancel; a
@@ -242,15 +345,18 @@ func listen(f *feed, closeFeed func()) (<-chan Event, func()) {
 }
 
 // TopicHandler serves a public topic as text/event-stream to anyone (no
-// token); first, when given, sends the current state on connecting. Mount
-// it outside /api/ (whose GET time-out would cut the stream).
+// token); first, when given, sends the current state on connecting, unless
+// the stream resumes: the page has the state as of its last event and the
+// missed events bring it up to date, where a current state written before
+// them would be followed by older ones. Mount it outside /api/ (whose GET
+// time-out would cut the stream).
 func (h *Hub) TopicHandler(topic string, first func() *Event) api.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) error {
 		f := h.topics.open(&h.mu, topic)
-		defer h.topics.close(&h.mu, topic)
-		s := h.newStream(f)
+		defer h.topics.close(&h.mu, topic, h.resumeWindow)
+		s, resumed := h.newStream(f, r)
 		var initial []Event
-		if first != nil {
+		if first != nil && !resumed {
 			if e := first(); e != nil {
 				initial = append(initial, *e)
 			}
@@ -268,8 +374,8 @@ func (h *Hub) Handler() api.HandlerFunc {
 			return api.ErrForbidden
 		}
 		f := h.streams.open(&h.mu, p.ID)
-		defer h.streams.close(&h.mu, p.ID)
-		s := h.newStream(f)
+		defer h.streams.close(&h.mu, p.ID, h.resumeWindow)
+		s, _ := h.newStream(f, r)
 		if p.LimitEndsAt.IsZero() {
 			return s.serve(w, r, nil, nil, Event{})
 		}
@@ -303,9 +409,22 @@ func (s *stream) deadline(rc *http.ResponseController) {
 	}
 }
 
-// newStream starts at the feed's tail: what is published from now on.
-func (h *Hub) newStream(f *feed) *stream {
-	return &stream{hub: h, at: f.tail.Load()}
+// newStream starts after the event whose id the request resumes from, when
+// f still has it (resumed), else at f's tail: what is published from now on.
+// The id is the Last-Event-ID header a browser's EventSource sends when it
+// reconnects by itself, or else the lastEventId query parameter: a page that
+// makes a new EventSource (after the browser gave up) cannot set headers.
+func (h *Hub) newStream(f *feed, r *http.Request) (s *stream, resumed bool) {
+	id := r.Header.Get("Last-Event-ID")
+	if id == "" {
+		id = r.URL.Query().Get("lastEventId")
+	}
+	if id != "" {
+		if at := f.after(id); at != nil {
+			return &stream{hub: h, at: at}, true
+		}
+	}
+	return &stream{hub: h, at: f.tail.Load()}, false
 }
 
 // serve writes the stream (initial events first) until the client leaves,

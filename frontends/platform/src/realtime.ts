@@ -1,4 +1,4 @@
-import { getSession, getToken, subscribeSession } from './session';
+import { getSession, getToken, subscribeSession, type SessionState } from './session';
 
 export type RealtimeEventName = 'failedDeposit' | 'debit' | 'credit' | 'levelUp' | 'sessionEnded' | 'realityCheck' | 'sessionLimit';
 
@@ -34,12 +34,25 @@ let source: EventSource | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let attempts = 0;
 let unsubscribeSession: (() => void) | null = null;
+/**
+ * The id of the last event received (the server's `epoch-number`). A new
+ * EventSource cannot send the Last-Event-ID header the browser's own
+ * reconnects send, so the one made after the browser gave up, or after a
+ * session change of the same player, asks with ?lastEventId= for the events
+ * it missed (the server keeps a player's last events for a minute; an id it
+ * no longer knows just starts the stream from now). Forgotten at logout,
+ * another log-in, and when the last subscriber leaves (nobody was listening
+ * since: a later subscriber starts from now, without old toasts).
+ */
+let lastEventId = '';
+let sessionSeen: SessionState | null = null;
 
 function subscriberCount(): number {
   return (Object.keys(handlers) as RealtimeEventName[]).reduce((n, name) => n + handlers[name].size, 0);
 }
 
 function dispatch(name: RealtimeEventName, ev: MessageEvent): void {
+  if (ev.lastEventId) lastEventId = ev.lastEventId;
   let payload: unknown;
   try {
     payload = JSON.parse(ev.data as string);
@@ -63,13 +76,15 @@ function close(): void {
   source = null;
 }
 
-function connect(): void {
+function connect(resume = false): void {
   close();
+  if (!resume) lastEventId = '';
   const token = getToken();
   // The stream is authenticated by the HttpOnly session cookie the log-in set,
   // never by a token in the URL (it would land in logs and histories).
   if ((!token && !getSession().authenticated) || subscriberCount() === 0 || typeof EventSource === 'undefined') return;
-  const es = new EventSource(EVENTS_PATH, { withCredentials: true });
+  const url = lastEventId ? `${EVENTS_PATH}?lastEventId=${encodeURIComponent(lastEventId)}` : EVENTS_PATH;
+  const es = new EventSource(url, { withCredentials: true });
   source = es;
   (Object.keys(handlers) as RealtimeEventName[]).forEach((name) => {
     es.addEventListener(name, (ev) => dispatch(name, ev as MessageEvent));
@@ -84,15 +99,29 @@ function connect(): void {
     source = null;
     const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempts);
     attempts += 1;
-    retryTimer = setTimeout(connect, delay);
+    retryTimer = setTimeout(() => connect(true), delay);
   };
+}
+
+/**
+ * Whether a session change may be another player: a logout, or a token
+ * replacing another (a new log-in). A cookie session taken over by a token
+ * (a hand-over) stays the same player. The server checks anyway: its ids are
+ * per player, and another player's id starts the stream from now.
+ */
+function playerMayChange(before: SessionState | null, after: SessionState): boolean {
+  if (!before?.authenticated || !after.authenticated) return true;
+  return before.token != null && before.token !== after.token;
 }
 
 function ensureSessionWatch(): void {
   if (unsubscribeSession) return;
-  unsubscribeSession = subscribeSession(() => {
+  sessionSeen = getSession();
+  unsubscribeSession = subscribeSession((next) => {
+    const resume = !playerMayChange(sessionSeen, next);
+    sessionSeen = next;
     attempts = 0;
-    connect();
+    connect(resume);
   });
 }
 
@@ -107,7 +136,10 @@ export function subscribeRealtime<E extends RealtimeEventName>(name: E, handler:
   if (!source && !retryTimer) connect();
   return () => {
     (handlers[name] as Set<Handler<E>>).delete(handler);
-    if (subscriberCount() === 0) close();
+    if (subscriberCount() === 0) {
+      close();
+      lastEventId = '';
+    }
   };
 }
 
@@ -115,6 +147,8 @@ export function subscribeRealtime<E extends RealtimeEventName>(name: E, handler:
 export function __resetRealtimeForTests(): void {
   close();
   attempts = 0;
+  lastEventId = '';
+  sessionSeen = null;
   unsubscribeSession?.();
   unsubscribeSession = null;
   (Object.keys(handlers) as RealtimeEventName[]).forEach((n) => handlers[n].clear());

@@ -21,8 +21,8 @@ class FakeEventSource {
   addEventListener(name: string, fn: (e: MessageEvent) => void) {
     this.listeners.set(name, [...(this.listeners.get(name) ?? []), fn]);
   }
-  emit(name: string, data: unknown) {
-    this.listeners.get(name)?.forEach((fn) => fn(new MessageEvent(name, { data: JSON.stringify(data) })));
+  emit(name: string, data: unknown, lastEventId = '') {
+    this.listeners.get(name)?.forEach((fn) => fn(new MessageEvent(name, { data: JSON.stringify(data), lastEventId })));
   }
   fail() {
     this.readyState = FakeEventSource.CLOSED;
@@ -93,5 +93,49 @@ describe('realtime', () => {
     expect(live()).toHaveLength(1);
     clearSession();
     expect(live()).toHaveLength(0);
+  });
+
+  it('resumes after the browser gave up: the new stream asks for what it missed with ?lastEventId=', () => {
+    vi.useFakeTimers();
+    setToken('t');
+    const debit = vi.fn();
+    subscribeRealtime('debit', debit);
+    live()[0].emit('debit', { win: '1' }, 'k3f9-41');
+    live()[0].emit('debit', { win: '2' }, 'k3f9 42/+');
+    live()[0].emit('debit', { win: '3' }); // no id (not from the feed): the last id stays
+    live()[0].fail();
+    vi.advanceTimersByTime(1000);
+    expect(live()).toHaveLength(1);
+    expect(live()[0].url).toBe('/api/user/events?lastEventId=k3f9%2042%2F%2B');
+    expect(live()[0].init).toEqual({ withCredentials: true });
+    expect(debit).toHaveBeenCalledTimes(3);
+  });
+
+  it('resumes across a session change of the same player (a cookie session taken over by a token)', () => {
+    document.cookie = 'casino_auth=1; path=/';
+    subscribeRealtime('credit', () => {});
+    live()[0].emit('credit', { win: '1' }, 'e1-7');
+    setToken('handed over');
+    expect(live()).toHaveLength(1);
+    expect(live()[0].url).toBe('/api/user/events?lastEventId=e1-7');
+  });
+
+  it('forgets the id at logout, at another log-in and when the last subscriber leaves', () => {
+    setToken('a');
+    const unsubscribe = subscribeRealtime('credit', () => {});
+    live()[0].emit('credit', { win: '1' }, 'e1-7');
+    setToken('b'); // another log-in: maybe another player
+    expect(live()[0].url).toBe('/api/user/events');
+
+    live()[0].emit('credit', { win: '1' }, 'e2-3');
+    clearSession();
+    expect(live()).toHaveLength(0);
+    setToken('a');
+    expect(live()[0].url).toBe('/api/user/events');
+
+    live()[0].emit('credit', { win: '1' }, 'e3-1');
+    unsubscribe();
+    subscribeRealtime('debit', () => {});
+    expect(live()[0].url).toBe('/api/user/events');
   });
 });

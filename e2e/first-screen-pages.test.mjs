@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { newPlayer, logIn } from './lib/players.mjs';
-import { DESKTOP, MOBILE, http, requireBuilds, screenshot, useSite, waitForModal, withPage } from './lib/suite.mjs';
+import { DESKTOP, MOBILE, holdRemote, http, requireBuilds, screenshot, useSite, waitForModal, withPage } from './lib/suite.mjs';
 
 const GAME = '/casino/games/fruit-fiesta';
 const DATA_CALLS = /\/api\/admin\/(get-game|get-all-bonus)\b/;
@@ -146,6 +146,31 @@ describe('game page and promotions first screens (issue 19)', () => {
       await adopts(page, '/promotions', 'depositor promotions', '.promo');
       assert.ok((await page.locator('#mf-page [data-mf-app] .promo button.promo-claim').count()) > 0, 'claim buttons for a player');
       await screenshot(page, 'first-screen-promotions-depositor-375', { fullPage: false });
+    });
+  });
+
+  test('a Claim pressed before the lobby started is kept and replayed (logged-in depositor, 1280 px)', async (t) => {
+    requireBuilds(site.server, ['root', 'lobby']);
+    const player = await newPlayer(site, { prefix: 'fsclaim', deposit: '20.00' });
+    // The claim may be refused (the fraud rules see every test player on one
+    // address and device): the refusal is an answer too.
+    const allow = { http: [/^422 .*\/api\/user\/claim-bonus$/] };
+    await withPage(site.browser, t, { baseURL: site.server.url, viewport: DESKTOP, allow }, async ({ page, context }) => {
+      await logIn(context, site, player);
+      const release = await holdRemote(page, 'lobby');
+      const claims = [];
+      page.on('request', (r) => r.url().endsWith('/api/user/claim-bonus') && claims.push(r.postDataJSON()));
+      await page.goto('/promotions');
+      const claim = page.locator('#mf-page > [data-ssr] button.promo-claim').first();
+      const key = await claim.getAttribute('data-replay');
+      await claim.click();
+      assert.equal(await claim.getAttribute('aria-busy'), 'true', 'the press shows it was taken');
+      release();
+      // The app's Claim of the same promotion ran: granted or refused, it answered.
+      const promo = page.locator(`#mf-page [data-mf-app] .promo:has(button[data-replay="${key}"]), #mf-page [data-mf-app] .promo[data-bonus="${key.slice('claim:'.length)}"]`);
+      await promo.locator('[data-testid="claim-done"], [data-testid="claim-refusal"]').first().waitFor({ timeout: 20_000 });
+      assert.equal(claims.length, 1, `one claim sent: ${JSON.stringify(claims)}`);
+      await screenshot(page, 'first-screen-claim-replayed-1280', { fullPage: false });
     });
   });
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { inspectDb } from './lib/db.mjs';
-import { DESKTOP, MOBILE, PENDING_API, http, requireBuilds, screenshot, useSite, waitFor, waitForApp, withPage } from './lib/suite.mjs';
+import { DESKTOP, MOBILE, PENDING_API, holdRemote, http, requireBuilds, screenshot, useSite, waitFor, waitForApp, withPage } from './lib/suite.mjs';
 
 const US_IP = '8.8.8.8'; // excluded by the seed
 const BERLIN = { latitude: 52.52, longitude: 13.405 }; // DE: allowed
@@ -101,6 +101,20 @@ describe('country block', () => {
     });
     const rows = (await inspectDb(join(site.server.dataDir, 'casino.db'), `SELECT country, ip_country FROM country_verifications`)).rows;
     assert.deepEqual(rows.at(-1), ['DE', 'US']);
+  });
+
+  test('Reverify Location pressed before the notice app started is kept and replayed', async (t) => {
+    requireBuilds(site.server, ['root', 'country-block', 'lobby']);
+    await withPage(site.browser, t, fromUS({ permissions: ['geolocation'], geolocation: BERLIN }), async ({ page }) => {
+      const release = await holdRemote(page, 'country-block');
+      await page.goto('/casino', { waitUntil: 'domcontentloaded' }); // "load" waits for the held script
+      const server = page.locator('#mf-country-block .country-block[data-ssr] button[data-replay="reverify-location"]');
+      await server.click();
+      assert.equal(await server.getAttribute('aria-busy'), 'true', 'the press shows it was taken');
+      release();
+      await page.locator('#mf-country-block [role="status"]', { hasText: 'Location verified' }).waitFor();
+      await page.waitForFunction(() => !document.body.dataset.countryBlocked);
+    });
   });
 
   test('Reverify Location: an excluded position and a denied permission each say so', async (t) => {

@@ -45,7 +45,7 @@ func TestLobbyFirstScreen(t *testing.T) {
 		`<img src="/t/a.svg" alt="" width="300" height="400" fetchpriority="high">`,
 		`<img src="/t/b.svg" srcset="/t/b-160.webp 160w, /t/b-320.webp 320w" sizes="(max-width: 399px) 45vw, (max-width: 767px) 30vw, 160px" alt="" width="300" height="400">`,
 		`<img src="/t/g.svg" alt="" width="300" height="400" loading="lazy">`,
-		`<p class="lobby-count">42 games</p>`, `lobby-more`,
+		`<p class="lobby-count">42 games</p>`, `class="btn btn-ghost lobby-more" data-replay="load-more"`,
 		// The data, once, escaped by encoding/json (here by the fake: "<" stays out of the tag).
 		`<script id="lobby-first-screen" type="application/json"`,
 	)

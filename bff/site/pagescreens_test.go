@@ -79,9 +79,10 @@ func TestPromotionsFirstScreen(t *testing.T) {
 	if n := strings.Count(r.body, `id="lobby-promotions"`); n != 1 {
 		t.Errorf("promotions JSON embedded %d times", n)
 	}
-	// A player claims with a button.
+	// A player claims with a button; a press before the app took over is
+	// replayed on the app's button with the same key (root config replay.ts).
 	c := f.login("pp@example.com", true)
 	r = f.get("/promotions", withCookie(c))
-	r.has(t, `<button type="button" class="btn btn-primary promo-claim">Claim</button>`)
+	r.has(t, `<button type="button" class="btn btn-primary promo-claim" data-replay="claim:free-10">Claim</button>`)
 	r.lacks(t, `Log in to claim`)
 }

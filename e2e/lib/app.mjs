@@ -228,3 +228,18 @@ export const ACCOUNT_SEL = {
   emailStatus: '[data-testid="email-status"]',
   emailVerifiedNotice: '[data-testid="email-verified-notice"]',
 };
+
+/**
+ * Holds back app's remote entry (its first script) until the returned
+ * function is called: the page shows the server's first screen with no app,
+ * as on a slow phone network, for as long as a test needs.
+ */
+export async function holdRemote(page, app) {
+  let release;
+  const released = new Promise((r) => (release = r));
+  await page.route(`**/mf/${app}/**/remoteEntry.js`, async (route) => {
+    await released;
+    await route.continue().catch(() => {}); // the page may be gone
+  });
+  return release;
+}

@@ -102,7 +102,7 @@ export function CountryBlockNotice() {
             <p>
               <FormattedMessage {...m.reverifyText} />
             </p>
-            <Button size="lg" loading={status === 'locating'} onClick={onReverify}>
+            <Button size="lg" loading={status === 'locating'} onClick={onReverify} data-replay="reverify-location">
               <FormattedMessage {...m.reverifyButton} />
             </Button>
             <p role="status" aria-live="polite" data-status={status}>

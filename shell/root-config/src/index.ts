@@ -4,6 +4,7 @@ import { loadRemote, startFederation } from './federation';
 import { refreshHeader } from './header';
 import { isClientRoutable, routableAnchor } from './links';
 import { afterFirstScreen, clearServerContent, containerFor, removeContainer } from './mount';
+import { replayFirstPresses } from './replay';
 import { applyDevOverrides, readRemotes, toFederationRemotes, type RemotesMap } from './remotes';
 import { followTitles } from './titles';
 import { appForModal, appForPath, CONTAINER, modalOf, type AppName, type PageApp } from './routes';
@@ -134,4 +135,7 @@ function boot(): void {
   maybeTour();
 }
 
+// From the first moment, before the apps start: a press on a server first
+// screen's button is not lost (replay.ts).
+replayFirstPresses();
 void afterFirstScreen().then(boot);

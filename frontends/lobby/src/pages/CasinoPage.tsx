@@ -83,7 +83,7 @@ export function CasinoPage({ category }: { category?: string }) {
         </p>
         <GameGrid games={list.games} loading={list.loading} error={list.error} onRetry={list.refetch} />
         {list.hasMore && !list.loading && (
-          <button type="button" className="btn btn-ghost lobby-more" onClick={list.loadMore}>
+          <button type="button" className="btn btn-ghost lobby-more" data-replay="load-more" onClick={list.loadMore}>
             <FormattedMessage {...m.loadMore} />
           </button>
         )}

@@ -50,6 +50,9 @@ const Banner = styled(Card)<{ $bg?: string }>`
   }
 `;
 
+/** A promotion's key in the page, as the server's first screen writes it (`data-bonus`). */
+const bonusRef = (bonus: Bonus) => String(bonus.code || bonus.id);
+
 /** Claim of a no-deposit or free-spins bonus: the grant, or the server's refusal text. */
 function ClaimButton({ bonus }: { bonus: Bonus }) {
   const intl = useIntl();
@@ -121,7 +124,14 @@ function ClaimButton({ bonus }: { bonus: Bonus }) {
           {refusal}
         </Muted>
       )}
-      <button type="button" className="btn btn-primary promo-claim" disabled={busy} aria-busy={busy || undefined} onClick={claim}>
+      <button
+        type="button"
+        className="btn btn-primary promo-claim"
+        data-replay={`claim:${bonusRef(bonus)}`}
+        disabled={busy}
+        aria-busy={busy || undefined}
+        onClick={claim}
+      >
         {bonus.banner?.bannerCtaText || <FormattedMessage {...m.promotionClaim} />}
       </button>
     </>
@@ -138,7 +148,7 @@ const EAGER_PROMOS = 2;
 function PromotionCard({ bonus, index }: { bonus: Bonus; index: number }) {
   const b = bonus.banner ?? {};
   const claimable = isClaimable(bonus);
-  const ref = String(bonus.code || bonus.id);
+  const ref = bonusRef(bonus);
   return (
     <article className="promo" style={b.bannerBackgroundColor ? { background: b.bannerBackgroundColor } : undefined} data-bonus={ref}>
       {b.bannerImageUrl && (

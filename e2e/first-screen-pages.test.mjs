@@ -32,6 +32,7 @@ function probe() {
     actions: box(document.querySelector('#mf-page .gpage-actions')),
     banners: [...document.querySelectorAll('#mf-page .promo')].slice(0, 4).map(box),
     chat: box(document.querySelector('#mf-page .lobby-chat')),
+    prompt: box(document.querySelector('#mf-page .empty-state, #mf-page [data-tone="empty"]')),
     footer: Math.round(document.querySelector('footer')?.getBoundingClientRect().top ?? -1),
   });
   document.addEventListener('readystatechange', () => {
@@ -94,6 +95,11 @@ describe('game page and promotions first screens (issue 19)', () => {
       const href = await details.getAttribute('href');
       await details.click();
       await page.waitForURL((u) => u.pathname + u.search === href);
+      // A visitor's /deposit is the log-in prompt; its Log in is a link.
+      await page.goto('/deposit');
+      await page.locator('#mf-page .empty-state', { hasText: 'Log in to continue' }).waitFor();
+      await page.locator('#mf-page .empty-state a', { hasText: 'Log in' }).click();
+      await page.waitForURL((u) => u.pathname === '/deposit' && u.search === '?modal=login');
     });
   });
 
@@ -110,7 +116,7 @@ describe('game page and promotions first screens (issue 19)', () => {
     const { before, shifts } = await page.evaluate(() => window.__fs);
     const after = await page.evaluate(() => window.__fsBoxes());
     assert.ok(before && before.ssr === 1 && before.title, `${label}: the server's page was there before any script (${JSON.stringify(before)})`);
-    for (const k of ['title', 'heading', 'image', 'stats', 'actions', 'banners', 'chat', 'footer']) assert.deepEqual(after[k], before[k], `${label}: ${k} did not move`);
+    for (const k of ['title', 'heading', 'image', 'stats', 'actions', 'banners', 'chat', 'prompt', 'footer']) assert.deepEqual(after[k], before[k], `${label}: ${k} did not move`);
     const cls = shifts.reduce((s, x) => s + x.value, 0);
     assert.ok(cls <= 0.02, `${label}: layout shift ${cls.toFixed(4)} ${JSON.stringify(shifts)}`);
     assert.deepEqual(calls, [], `${label}: the page fetched its data again on load`);
@@ -126,6 +132,18 @@ describe('game page and promotions first screens (issue 19)', () => {
         await screenshot(page, `first-screen-promotions-visitor-${name}`, { fullPage: false });
         // The visitor's Claim opens the login.
         await page.locator('#mf-page [data-mf-app] .promo a[href="?modal=login"]').first().click();
+        await waitForModal(page, 'profile');
+      });
+    });
+  }
+
+  for (const [name, viewport] of [['375', MOBILE], ['1280', DESKTOP]]) {
+    test(`a visitor's /deposit at ${name} px: the server's log-in prompt, adopted by the cashier; Log in opens the login`, async (t) => {
+      requireBuilds(site.server, ['root', 'cashier', 'profile']);
+      await withPage(site.browser, t, { baseURL: site.server.url, viewport }, async ({ page }) => {
+        await adopts(page, '/deposit', `deposit ${name}`, '[data-tone="empty"]');
+        await screenshot(page, `first-screen-deposit-visitor-${name}`, { fullPage: false });
+        await page.locator('#mf-page [data-mf-app] [data-tone="empty"] button', { hasText: 'Log in' }).click();
         await waitForModal(page, 'profile');
       });
     });

@@ -63,6 +63,8 @@ type Labels struct {
 	// LobbyTexts are the lobby's texts of the game page's and the
 	// promotions' first screens, by message id (bff/site firstscreen.go).
 	LobbyTexts map[string]string
+	// A visitor's log-in prompt on a players' page (ui.* ids).
+	LoginRequiredTitle, LoginRequiredText, LogIn string
 }
 
 // Layout is what every page of one language shares while the settings stay the
@@ -184,13 +186,20 @@ type Page struct {
 	// /promotions (nil: the skeleton).
 	Game       *GameView
 	Promotions *PromotionsView
+	// Login is a visitor's first screen of a page only players see.
+	Login *LoginView
+}
+
+// LoginView is the log-in prompt of a players' page, as the app's.
+type LoginView struct {
+	Title, Text, Button, Href string
 }
 
 // ServerFirstScreen reports whether the server rendered the page's first
-// screen (the lobby, a game, promotions). The root config then boots after
+// screen (the lobby, a game, promotions, a log-in prompt). The root config boots after
 // that screen is painted, so it is not preloaded either.
 func (p *Page) ServerFirstScreen() bool {
-	return p.Lobby != nil || p.Game != nil || p.Promotions != nil
+	return p.Lobby != nil || p.Game != nil || p.Promotions != nil || p.Login != nil
 }
 
 // LoggedIn reports whether a player is logged in.

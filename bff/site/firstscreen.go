@@ -353,3 +353,10 @@ func pluralCategory(lang string, n int) string {
 	}
 	return "other"
 }
+
+// loginView is a visitor's first screen of a page only players see: the
+// page's heading and the log-in prompt, the same as the app's (ui
+// LoginRequired), with the log-in as a link that works without script.
+func loginView(l *shell.Layout) *shell.LoginView {
+	return &shell.LoginView{Title: l.Labels.LoginRequiredTitle, Text: l.Labels.LoginRequiredText, Button: l.Labels.LogIn, Href: "?modal=login"}
+}

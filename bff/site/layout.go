@@ -114,6 +114,9 @@ var fallbackLabels = map[string]string{
 	"lobby.promotions.label24h":     "24h",
 	"lobby.promotions.label24hHint": "Valid for 24 hours once taken",
 	"lobby.promotions.details":      "Details",
+	"ui.loginRequired.title":        "Log in to continue",
+	"ui.loginRequired.text":         "This page is available to registered players.",
+	"ui.logIn":                      "Log in",
 }
 
 // lobbyTextIDs are the lobby's texts the server's first screens of the game
@@ -249,7 +252,8 @@ func buildLayout(s *settings.Settings, lang, localeVersion string, msgs map[stri
 			LobbyTitle: t.get("lobby.casino.title"), LobbyCategories: t.get("lobby.categories"), LobbyAll: t.get("lobby.category.all"),
 			LobbyCount: t.get("lobby.games.count"), LobbyLoadMore: t.get("lobby.games.loadMore"),
 			LobbyEmptyTitle: t.get("lobby.games.empty.title"), LobbyEmptyText: t.get("lobby.games.empty.text"),
-			LobbyTexts: lobbyTexts(t),
+			LobbyTexts:         lobbyTexts(t),
+			LoginRequiredTitle: t.get("ui.loginRequired.title"), LoginRequiredText: t.get("ui.loginRequired.text"), LogIn: t.get("ui.logIn"),
 		},
 	}
 	app := appOf(s)

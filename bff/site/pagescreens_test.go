@@ -86,3 +86,27 @@ func TestPromotionsFirstScreen(t *testing.T) {
 	r.has(t, `<button type="button" class="btn btn-primary promo-claim" data-replay="claim:free-10">Claim</button>`)
 	r.lacks(t, `Log in to claim`)
 }
+
+// A visitor's /deposit (and the cashier's other players' pages) is the
+// log-in prompt the cashier would draw, rendered by the server: the link
+// works without script; a player gets the cashier's skeleton.
+func TestLoginPromptFirstScreen(t *testing.T) {
+	f := newFixture(t)
+	for _, path := range []string{"/deposit", "/withdraw", "/profile/transactions"} {
+		r := f.get(path)
+		r.has(t,
+			`<div data-ssr="cashier" class="login-screen">`,
+			`<h3 class="empty-state-title">Log in to continue</h3><div>This page is available to registered players.</div>`,
+			`<a class="btn btn-primary" role="button" href="?modal=login">Log in</a>`,
+		)
+		r.lacks(t, `data-skeleton="cashier"`, `rel="preload" as="script"`)
+	}
+	r := f.get("/profile2/balance") // the cashier's page that draws its own prompt
+	r.has(t, `data-skeleton="cashier"`)
+	r.lacks(t, `login-screen`)
+
+	c := f.login("cashier@example.com", true)
+	r = f.get("/deposit", withCookie(c))
+	r.has(t, `data-skeleton="cashier"`)
+	r.lacks(t, `login-screen`, `Log in to continue`)
+}

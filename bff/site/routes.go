@@ -14,6 +14,9 @@ type appRoute struct {
 	Prefix bool
 	App    string
 	Title  string // English document title ("" = brand only)
+	// LoginPrompt: a visitor gets the app's log-in prompt instead of the
+	// page, and the server renders that prompt as the first screen.
+	LoginPrompt bool
 }
 
 // appRoutes is THE route → app table (docs/architecture.md). Routes registers
@@ -33,9 +36,9 @@ var appRoutes = []appRoute{
 	{Path: "/tournaments", App: shell.AppLobby, Title: "Tournaments"},
 	{Path: "/profile/favorites", App: shell.AppLobby, Title: "Favorites"},
 
-	{Path: "/deposit", App: shell.AppCashier, Title: "Deposit"},
-	{Path: "/withdraw", App: shell.AppCashier, Title: "Withdraw"},
-	{Path: "/profile/transactions", App: shell.AppCashier, Title: "Transactions"},
+	{Path: "/deposit", App: shell.AppCashier, Title: "Deposit", LoginPrompt: true},
+	{Path: "/withdraw", App: shell.AppCashier, Title: "Withdraw", LoginPrompt: true},
+	{Path: "/profile/transactions", App: shell.AppCashier, Title: "Transactions", LoginPrompt: true},
 	{Path: "/profile2/balance", App: shell.AppCashier, Title: "Balance"},
 	{Path: "/profile2/my-history", App: shell.AppCashier, Title: "My History"},
 
@@ -95,6 +98,13 @@ var pageKeyApps = map[string]string{
 // AppFor returns the app a path mounts and its title; ok is false when no
 // route matches.
 func AppFor(path string) (app, title string, ok bool) {
+	r, ok := routeFor(path)
+	return r.App, r.Title, ok
+}
+
+// routeFor is the route table's entry for path: the exact one, else the
+// longest prefix.
+func routeFor(path string) (appRoute, bool) {
 	best := -1
 	for i, r := range appRoutes {
 		if r.Path == path || r.Prefix && (r.Path == "/" || strings.HasPrefix(path, r.Path+"/")) {
@@ -104,9 +114,9 @@ func AppFor(path string) (app, title string, ok bool) {
 		}
 	}
 	if best < 0 {
-		return "", "", false
+		return appRoute{}, false
 	}
-	return appRoutes[best].App, appRoutes[best].Title, true
+	return appRoutes[best], true
 }
 
 // ModalApp returns the app owning a ?modal= value, "" for unknown modals.

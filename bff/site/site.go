@@ -619,20 +619,19 @@ func (s *Site) serveApp(w http.ResponseWriter, r *http.Request) {
 		plainNotFound(w)
 		return
 	}
-	app, title, ok := AppFor(r.URL.Path)
+	route, ok := routeFor(r.URL.Path)
 	if !ok {
 		s.serveFallback(w, r)
 		return
 	}
-	s.serveAppAs(w, r, app, title)
-}
-
-func (s *Site) serveAppAs(w http.ResponseWriter, r *http.Request, app, title string) {
 	q, ok := s.begin(w, r)
 	if !ok {
 		return
 	}
-	p := s.page(w, r, q, shell.KindApp, app, title, true)
+	p := s.page(w, r, q, shell.KindApp, route.App, route.Title, true)
+	if route.LoginPrompt && q.player == nil {
+		p.Login = loginView(p.Layout)
+	}
 	s.firstScreen(r, q, p)
 	s.render(w, r, p, http.StatusOK, false)
 }

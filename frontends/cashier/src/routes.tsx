@@ -1,7 +1,8 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useLayoutEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { useIntl } from 'react-intl';
 import { matchRoutes, useModal, usePathname, useSession, type AppMessage } from '@casino/platform';
 import { LoginRequired, Page, PageTitle, Skeleton, Stack } from '@casino/ui';
+import { releaseServerScreen } from './firstScreen';
 import { useFailedDepositModal } from './hooks/useFailedDepositModal';
 import { titles as m } from './titles/messages';
 
@@ -47,6 +48,8 @@ export function CashierApp() {
   const pathname = usePathname();
   const { authenticated } = useSession();
   useFailedDepositModal();
+  // Whatever this first commit shows replaces the server's first screen.
+  useLayoutEffect(releaseServerScreen, []);
   const match = matchRoutes(ROUTES, pathname);
   if (!match) return null;
   const { Component, title, visitors } = match.route;

@@ -17,14 +17,7 @@ import (
 // A player's stream says sessionEnded when the session time limit ends the
 // session, and closes.
 func TestStreamEndsAtTheSessionLimit(t *testing.T) {
-	db, err := database.Open(context.Background(), t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	res, _ := db.Write.Exec(`INSERT INTO users(email, currency_code, country_code) VALUES ('p@example.com', 'EUR', 'DE')`)
-	uid, _ := res.LastInsertId()
-	m := session.NewManager(db)
+	m, uid := onePlayer(t)
 	m.Deadlines = func(_ context.Context, _ int64, login time.Time) (session.Deadlines, error) {
 		return session.Deadlines{LimitEndsAt: login.Add(700 * time.Millisecond)}, nil
 	}
@@ -53,4 +46,20 @@ func TestStreamEndsAtTheSessionLimit(t *testing.T) {
 	if !strings.Contains(string(body), "event: sessionEnded\ndata: {\"reason\":\"sessionLimit\"}") {
 		t.Fatalf("stream = %q", body)
 	}
+}
+
+// onePlayer is a database with one player and a session manager over it.
+func onePlayer(t *testing.T) (*session.Manager, int64) {
+	t.Helper()
+	db, err := database.Open(context.Background(), t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	res, err := db.Write.Exec(`INSERT INTO users(email, currency_code, country_code) VALUES ('p@example.com', 'EUR', 'DE')`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	uid, _ := res.LastInsertId()
+	return session.NewManager(db), uid
 }

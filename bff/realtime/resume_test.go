@@ -13,8 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"casino/bff/database"
-	"casino/bff/session"
 )
 
 // frame is one block of a stream: an event (id may be empty) or a comment.
@@ -219,14 +217,7 @@ func TestResumeTopic(t *testing.T) {
 // A player's events published while their page reconnects (no stream open)
 // reach it when it comes back, by the header or by the query parameter.
 func TestPlayerEventsWaitForReconnect(t *testing.T) {
-	db, err := database.Open(context.Background(), t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	res, _ := db.Write.Exec(`INSERT INTO users(email, currency_code, country_code) VALUES ('p@example.com', 'EUR', 'DE')`)
-	uid, _ := res.LastInsertId()
-	m := session.NewManager(db)
+	m, uid := onePlayer(t)
 	token, err := m.Create(context.Background(), uid, "", "")
 	if err != nil {
 		t.Fatal(err)

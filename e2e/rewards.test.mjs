@@ -110,6 +110,83 @@ describe('rewards calendar as a player', () => {
     });
   });
 
+  test('rounds staked while the stream was down reach the accumulator when it reconnects (lastEventId)', async (t) => {
+    requireBuilds(site.server, ['root', 'calendar']);
+    const { token } = await newPlayer(site, { prefix: 'resume', deposit: '50.00' });
+    await withPage(site.browser, t, opts({ viewport: MOBILE }), async ({ page, context }) => {
+      await loggedIn(context, token);
+      // A network cut, as the page sees it: the browser gives up on the
+      // player's stream (readyState CLOSED, an error event). Chromium's own
+      // offline emulation does not cut a stream already open.
+      await page.addInitScript(() => {
+        const Native = window.EventSource;
+        window.__streams = [];
+        window.__stakes = []; // the debit events each stream brought: [stream index, event id]
+        window.EventSource = class extends Native {
+          constructor(url, init) {
+            super(url, init);
+            const n = window.__streams.push(this) - 1;
+            this.addEventListener('debit', (e) => window.__stakes.push([n, e.lastEventId]));
+          }
+          get readyState() {
+            return this.cut ? Native.CLOSED : super.readyState;
+          }
+          cutOff() {
+            this.cut = true;
+            super.close();
+            this.dispatchEvent(new Event('error'));
+          }
+        };
+      });
+      const connected = page.waitForResponse((r) => r.url().includes('/api/user/events'));
+      await page.goto('/cashback');
+      await waitForApp(page, 'calendar');
+      const accumulator = page.getByTestId('accumulator');
+      await accumulator.waitFor();
+      await connected;
+      // A round while connected gives the page an event id to resume from
+      // (a few, as in the test above: on a loaded machine the first may come
+      // before the calendar has its rates).
+      for (let attempt = 1; ; attempt++) {
+        await spin(token, 1, '5.00');
+        const moved = await waitFor(async () => (await accumulator.textContent()) !== '€0.00', { what: 'the accumulator to move once', timeout: 10_000 }).catch((err) => {
+          if (attempt === 3) throw err;
+        });
+        if (moved) break;
+      }
+      const shown = await accumulator.textContent();
+      // The page's new stream waits until the rounds are played: whatever
+      // it brings then, it brings because it asked for what it missed.
+      let played;
+      const playedAll = new Promise((r) => (played = r));
+      const reconnects = [];
+      await page.route('**/api/user/events?*', async (route) => {
+        reconnects.push(route.request().url());
+        await playedAll;
+        await route.continue();
+      });
+      const cut = await page.evaluate(() => {
+        const i = window.__streams.findIndex((s) => s.url.includes('/api/user/events'));
+        window.__streams[i].cutOff();
+        return i;
+      });
+      await spin(token, 4, '5.00');
+      assert.equal(await accumulator.textContent(), shown, 'nothing arrives while the stream is down');
+      played();
+      // The new stream brings the four stakes it missed, in order, and the
+      // accumulator moves with them.
+      const missed = await waitFor(async () => {
+        const got = (await page.evaluate(() => window.__stakes)).filter(([n]) => n > cut);
+        return got.length >= 4 && got;
+      }, { what: 'the missed stakes on the new stream', timeout: 15_000 });
+      const ids = missed.map(([, id]) => Number(id.split('-')[1]));
+      assert.deepEqual(ids, [...ids].sort((a, b) => a - b), `in order: ${ids}`);
+      await waitFor(async () => (await accumulator.textContent()) !== shown, { what: 'the accumulator to move' });
+      assert.match(reconnects[0] ?? '', /\/api\/user\/events\?lastEventId=[0-9a-z]+-\d+$/, 'the new stream asked for what it missed');
+      await screenshot(page, 'rewards-accumulator-resumed-375', { fullPage: false });
+    });
+  });
+
   test('a player without a deposit is asked for one; the server refuses their claim', async (t) => {
     requireBuilds(site.server, ['root', 'calendar']);
     const { token } = await newPlayer(site, { prefix: 'nodeposit' });

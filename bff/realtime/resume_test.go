@@ -12,7 +12,6 @@ import (
 	"sync"
 	"testing"
 	"time"
-
 )
 
 // frame is one block of a stream: an event (id may be empty) or a comment.

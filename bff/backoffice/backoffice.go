@@ -17,6 +17,7 @@ import (
 	"casino/bff/api"
 	"casino/bff/bonus"
 	"casino/bff/cashier"
+	"casino/bff/chat"
 	"casino/bff/clock"
 	"casino/bff/database"
 	"casino/bff/frontends"
@@ -49,6 +50,8 @@ type Service struct {
 	FreeSpinBets bonus.FreeSpinBetCheck
 	// Notify tells a frozen player's open pages (nil: nothing).
 	Notify func(playerID int64)
+	// Chat is moderated from the back office (nil: no chat routes).
+	Chat *chat.Service
 }
 
 // Errors of the back office's decisions.

@@ -33,6 +33,9 @@ func (b *Service) moreRoutes(h func(string, staff.Permission, api.HandlerFunc)) 
 	h("POST /api/backoffice/staff", staff.StaffWrite, b.handleCreateStaff)
 	h("POST /api/backoffice/staff/{email}/disable", staff.StaffWrite, reasoned("email", b.disableStaff, nil))
 	b.siteRoutes(h)
+	if b.Chat != nil {
+		b.chatRoutes(h)
+	}
 }
 
 func (b *Service) handleEndSession(w http.ResponseWriter, r *http.Request) error {

@@ -22,7 +22,7 @@ func (a *App) backofficeRoutes(mux *http.ServeMux) {
 	a.Staff.RegisterRoutes(mux)
 	b := &backoffice.Service{DB: a.DB, Staff: a.Staff, Cashier: a.Cashier.Service, KYC: a.KYC, Frontends: a.Frontends, Ledger: a.Ledger, Settings: a.Settings,
 		Protection: a.Protection, Sessions: a.Sessions, Wallet: a.Games.Wallet, Accounts: a.Accounts,
-		FreeSpinBets: a.checkFreeSpinBet}
+		FreeSpinBets: a.checkFreeSpinBet, Chat: a.Chat}
 	b.Routes(mux)
 	// The player page's round links open the studio's recall with a signed
 	// parameter (a new tab has the cookie, not the request token).

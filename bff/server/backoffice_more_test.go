@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -325,5 +326,90 @@ func TestBackofficeSite(t *testing.T) {
 		if got := fmt.Sprint(auditActions(t, ts, target)); got != want {
 			t.Errorf("audit of %s: %s", target, got)
 		}
+	}
+}
+
+// Chat moderation in the back office: support reads a room with the
+// authors, deletes a message and mutes its author, who is refused then
+// until the mute is lifted; each audited with the reason; finance may not.
+func TestBackofficeChatModeration(t *testing.T) {
+	ts := start(t, Config{})
+	c := clock.NewManual(time.Now().UTC())
+	ts.Staff.Clock = c
+	support := staffLogin(t, ts, c, "help@staff.example", staff.RoleSupport)
+	fin := staffLogin(t, ts, c, "fin@staff.example", staff.RoleFinance)
+	player, token := cashierPlayer(t, ts)
+	bearer := map[string]string{"Authorization": "Bearer " + token}
+	post := func(text string) (int, map[string]any) {
+		return ts.do(t, "POST", "/api/user/chat/en/messages", `{"text":"`+text+`"}`, bearer)
+	}
+	if code, body := post("buy my course"); code != 200 {
+		t.Fatalf("post: %d %v", code, body)
+	}
+
+	if code, _ := staffDo(t, ts, fin, "GET", "/api/backoffice/chat/rooms/en/messages", ""); code != 403 {
+		t.Fatalf("finance read the chat: %d", code)
+	}
+	if code, _ := staffDo(t, ts, support, "GET", "/api/backoffice/chat/rooms/xx/messages", ""); code != 404 {
+		t.Fatalf("unknown room: %d", code)
+	}
+	code, body := staffDo(t, ts, support, "GET", "/api/backoffice/chat/rooms/en/messages", "")
+	room := body["data"].(map[string]any)
+	msgs := room["messages"].([]any)
+	if code != 200 || len(msgs) != 1 || !slices.Contains(room["rooms"].([]any), any("en")) {
+		t.Fatalf("room: %d %v", code, room)
+	}
+	m := msgs[0].(map[string]any)
+	if m["text"] != "buy my course" || m["playerId"] != float64(player) || !strings.Contains(m["player"].(string), "@") {
+		t.Fatalf("message: %v", m)
+	}
+	del := fmt.Sprintf("/api/backoffice/chat/messages/%v/delete", m["id"])
+	if code, _ := staffDo(t, ts, support, "POST", del, `{}`); code != 400 {
+		t.Fatalf("delete without a reason: %d", code)
+	}
+	if code, body := staffDo(t, ts, support, "POST", del, `{"reason":"advertising"}`); code != 200 {
+		t.Fatalf("delete: %d %v", code, body)
+	}
+	if code, body := staffDo(t, ts, support, "POST", del, `{"reason":"again"}`); code != 404 || body["error"].(map[string]any)["code"] != "CHAT_MESSAGE_NOT_FOUND" {
+		t.Fatalf("delete twice: %d %v", code, body)
+	}
+	if _, body := staffDo(t, ts, support, "GET", "/api/backoffice/chat/rooms/en/messages", ""); len(body["data"].(map[string]any)["messages"].([]any)) != 0 {
+		t.Fatalf("the deleted message is still listed: %v", body)
+	}
+
+	page := fmt.Sprintf("/api/backoffice/players/%d/chat", player)
+	for _, bad := range []string{`{"minutes":0,"reason":"x"}`, `{"minutes":50000,"reason":"x"}`} {
+		if code, _ := staffDo(t, ts, support, "POST", page+"/mute", bad); code != 400 {
+			t.Fatalf("mute %s: %d", bad, code)
+		}
+	}
+	if code, body := staffDo(t, ts, support, "POST", page+"/unban", `{"reason":"x"}`); code != 409 || body["error"].(map[string]any)["code"] != "CHAT_NO_SANCTION" {
+		t.Fatalf("unban of nobody: %d %v", code, body)
+	}
+	if code, body := staffDo(t, ts, support, "POST", page+"/mute", `{"minutes":30,"reason":"spam after a warning"}`); code != 200 {
+		t.Fatalf("mute: %d %v", code, body)
+	}
+	if code, body := post("hello"); code != 422 || body["error"].(map[string]any)["code"] != "CHAT_MUTED" {
+		t.Fatalf("a muted player posted: %d %v", code, body)
+	}
+	_, body = staffDo(t, ts, support, "GET", "/api/backoffice/chat/rooms/en/messages", "")
+	sanctions := body["data"].(map[string]any)["sanctions"].([]any)
+	if len(sanctions) != 1 || sanctions[0].(map[string]any)["kind"] != "mute" || sanctions[0].(map[string]any)["playerId"] != float64(player) {
+		t.Fatalf("sanctions: %v", sanctions)
+	}
+	if code, _ := staffDo(t, ts, support, "POST", page+"/unban", `{"reason":"apologised"}`); code != 200 {
+		t.Fatalf("unban: %d", code)
+	}
+	// Past the sanction (checked first); the chat's rate limit may still
+	// hold the message back a few seconds after the last one.
+	if code, body := post("sorry"); code != 200 && body["error"].(map[string]any)["code"] != "CHAT_RATE_LIMIT" {
+		t.Fatalf("post after the unban: %d %v", code, body)
+	}
+	want := []string{"help@staff.example chat.unban apologised", "help@staff.example chat.mute spam after a warning"}
+	if got := auditActions(t, ts, fmt.Sprintf("player:%d", player)); !slices.Equal(got, want) {
+		t.Fatalf("player audit: %v", got)
+	}
+	if got := auditActions(t, ts, fmt.Sprintf("chat-message:%v", m["id"])); !slices.Equal(got, []string{"help@staff.example chat.delete advertising"}) {
+		t.Fatalf("message audit: %v", got)
 	}
 }

@@ -69,6 +69,7 @@ const (
 	ProvidersWrite  Permission = "providers.write"
 	StaffRead       Permission = "staff.read"
 	StaffWrite      Permission = "staff.write"
+	ChatModerate    Permission = "chat.moderate" // read the rooms with their authors, delete, mute, ban
 )
 
 // grants is the permission table: which roles hold each permission. Admin
@@ -95,6 +96,7 @@ var grants = map[Permission][]string{
 	ProvidersWrite:    {RoleAdmin},
 	StaffRead:         {RoleAdmin},
 	StaffWrite:        {RoleAdmin},
+	ChatModerate:      {RoleAdmin, RoleSupport, RoleCompliance},
 }
 
 // AllPermissions lists the permissions in a stable order.

@@ -105,7 +105,7 @@ describe('back office', () => {
       await page.getByText(`${admin.email} (admin)`).waitFor();
       const nav = page.getByRole('navigation', { name: 'Back office sections' });
       assert.deepEqual(await nav.getByRole('link').allTextContents(), [
-        'Dashboard', 'Players', 'Withdrawals', 'Documents', 'Bonuses', 'Game providers', 'Feature flags', 'Site settings', 'Releases', 'Staff', 'Audit log',
+        'Dashboard', 'Players', 'Withdrawals', 'Documents', 'Bonuses', 'Game providers', 'Feature flags', 'Site settings', 'Releases', 'Chat', 'Staff', 'Audit log',
       ]);
 
       // The dashboard: today's figures from the ledger.
@@ -216,7 +216,7 @@ describe('back office', () => {
     await withPage(site.browser, t, { baseURL: site.server.url, viewport: MOBILE, allow: { http: [STAFF_401, refused] } }, async ({ page }) => {
       await logInStaff(page, support);
       const nav = page.getByRole('navigation', { name: 'Back office sections' });
-      assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Players', 'Withdrawals', 'Documents', 'Bonuses']);
+      assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Players', 'Withdrawals', 'Documents', 'Bonuses', 'Chat']);
       await nav.getByRole('link', { name: 'Withdrawals' }).click();
       const row = page.locator('tbody tr', { hasText: secondId });
       await row.getByText('10.00 EUR').waitFor();
@@ -364,6 +364,63 @@ describe('back office', () => {
       await nav.getByRole('link', { name: 'Bonuses' }).click();
       await page.locator('tbody tr', { hasText: code }).first().waitFor();
       assert.equal(await page.getByRole('button', { name: /^(New coupon|New bonus|Disable .*|Edit .*)$/ }).count(), 0, 'bonuses read only for support');
+    });
+  });
+
+  test('support moderates the chat: a message deleted live on the player\'s page, its author muted and refused', async (t) => {
+    requireBuilds(site.server, ['root', 'backoffice', 'lobby']);
+    const mod = await staff(site, `mod-${Date.now()}@staff.example`, 'support');
+    const player = await newPlayer(site, { prefix: 'bo-chat', deposit: '20.00' });
+    const text = `Join my channel for tips ${Date.now().toString(36)}`;
+    const posted = await api(site, 'POST', '/api/user/chat/en/messages', { text }, player.token);
+    assert.equal(posted.status, 200, JSON.stringify(posted.json));
+    const id = posted.json.data.id;
+    const muted = { http: [/^422 [^ ]*\/api\/user\/chat\/en\/messages$/] };
+    await withPage(site.browser, t, { baseURL: site.server.url, viewport: MOBILE, allow: muted }, async ({ page: playerPage }) => {
+      await openAs(playerPage, site, player.token, '/casino');
+      await waitForApp(playerPage, 'lobby');
+      const line = playerPage.locator('[data-testid="chat-line"]', { hasText: text });
+      await line.waitFor({ timeout: 15_000 });
+
+      await withPage(site.browser, t, { baseURL: site.server.url, allow: { http: [STAFF_401] } }, async ({ page }) => {
+        await logInStaff(page, mod);
+        await page.getByRole('navigation', { name: 'Back office sections' }).getByRole('link', { name: 'Chat' }).click();
+        const row = page.locator('tbody tr', { hasText: text });
+        await row.waitFor();
+        assert.match(await row.textContent(), new RegExp(player.email.replace(/[.+]/g, '\\$&')), 'the author is named');
+        await screenshot(page, 'backoffice-chat-1280', { fullPage: false });
+
+        // Delete with a reason: the player's open page drops the message at once.
+        await row.getByRole('button', { name: `Delete ${id}` }).click();
+        await row.getByPlaceholder('Reason').fill('advertising');
+        await row.getByRole('button', { name: 'Confirm' }).click();
+        await page.getByRole('status').filter({ hasText: `Message ${id} deleted.` }).waitFor();
+        await line.waitFor({ state: 'detached', timeout: 10_000 });
+
+        // Mute the author for an hour, from another message of theirs (the
+        // screen follows the room: it shows up without a reload).
+        const second = await api(site, 'POST', '/api/user/chat/en/messages', { text: `${text} again` }, player.token);
+        assert.ok([200, 429].includes(second.status), JSON.stringify(second.json));
+        if (second.status === 429) {
+          await new Promise((r) => setTimeout(r, 3_000)); // the chat's rate limit
+          assert.equal((await api(site, 'POST', '/api/user/chat/en/messages', { text: `${text} again` }, player.token)).status, 200);
+        }
+        const again = page.locator('tbody tr', { hasText: `${text} again` });
+        await again.waitFor();
+        await again.getByRole('button', { name: `Mute 1 h ${player.email}` }).click();
+        await again.getByPlaceholder('Reason').fill('spam after a warning');
+        await again.getByRole('button', { name: 'Confirm' }).click();
+        await page.getByRole('status').filter({ hasText: `${player.email} is muted.` }).waitFor();
+        const sanction = page.locator('tbody tr', { hasText: 'spam after a warning' });
+        await sanction.waitFor();
+        assert.match(await sanction.textContent(), /mute/);
+      });
+
+      // The player is refused with SPEC's words.
+      await playerPage.getByLabel('Your message').fill('hello?');
+      await playerPage.getByRole('button', { name: 'Send' }).click();
+      await playerPage.getByText('You are muted in the chat').waitFor();
+      await screenshot(playerPage, 'chat-muted-375', { fullPage: false });
     });
   });
 });

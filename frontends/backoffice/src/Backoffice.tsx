@@ -6,6 +6,7 @@ import styled from 'styled-components';
 import { backoffice, requestToken, type Member, type Permission } from './api';
 import { m } from './messages';
 import { AuditPage } from './pages/AuditPage';
+import { ChatPage } from './pages/ChatPage';
 import { BonusesPage } from './pages/BonusesPage';
 import { ProvidersPage } from './pages/ProvidersPage';
 import { SitePage } from './pages/SitePage';
@@ -37,6 +38,7 @@ export const SCREENS: Screen[] = [
   { path: 'features', label: m.navFeatures, permission: 'settings.read', Page: FeaturesPage },
   { path: 'site', label: m.navSite, permission: 'settings.read', Page: SitePage },
   { path: 'releases', label: m.navReleases, permission: 'releases.read', Page: ReleasesPage },
+  { path: 'chat', label: m.navChat, permission: 'chat.moderate', Page: ChatPage },
   { path: 'staff', label: m.navStaff, permission: 'staff.read', Page: StaffPage },
   { path: 'audit', label: m.navAudit, permission: 'audit.read', Page: AuditPage },
 ];

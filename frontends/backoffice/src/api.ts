@@ -22,7 +22,8 @@ export type Permission =
   | 'providers.read'
   | 'providers.write'
   | 'staff.read'
-  | 'staff.write';
+  | 'staff.write'
+  | 'chat.moderate';
 
 export interface Member {
   id: number;
@@ -305,6 +306,34 @@ export async function fetchFile(path: string): Promise<{ url: string; name: stri
   return { url: URL.createObjectURL(await res.blob()), name };
 }
 
+/** A chat message with its author (GET /api/backoffice/chat/rooms/{room}/messages). */
+export interface ChatMessage {
+  id: number;
+  room: string;
+  name: string;
+  text: string;
+  at: string;
+  playerId: number;
+  player: string;
+}
+
+/** A mute (until) or a ban in force. */
+export interface ChatSanction {
+  playerId: number;
+  player: string;
+  kind: 'mute' | 'ban';
+  until?: string;
+  reason?: string;
+}
+
+export interface ChatRoom {
+  rooms: string[];
+  messages: ChatMessage[];
+  sanctions: ChatSanction[];
+}
+
+export type ChatAction = 'mute' | 'ban' | 'unban';
+
 export const backoffice = {
   me: (signal?: AbortSignal) => call<Member>('GET', '/api/backoffice/me', { signal }),
   login: async (email: string, password: string, code: string) => {
@@ -336,6 +365,11 @@ export const backoffice = {
     call<{ ok: boolean }>('POST', `/api/backoffice/players/${player}/sessions/${encodeURIComponent(session)}/end`, { body: { reason } }),
   setBetLimit: (player: number, period: string, amount: string, reason: string) =>
     call<LimitRow>('PUT', `/api/backoffice/players/${player}/limits/bet/${encodeURIComponent(period)}`, { body: { amount, reason } }),
+  chatRoom: (room: string, before: number | undefined, signal?: AbortSignal) =>
+    call<ChatRoom>('GET', `/api/backoffice/chat/rooms/${encodeURIComponent(room)}/messages`, { query: { before: before ? String(before) : undefined }, signal }),
+  deleteChatMessage: (id: number, reason: string) => call<{ ok: boolean }>('POST', `/api/backoffice/chat/messages/${id}/delete`, { body: { reason } }),
+  chatSanction: (player: number, action: ChatAction, reason: string, minutes?: number) =>
+    call<{ ok: boolean }>('POST', `/api/backoffice/players/${player}/chat/${action}`, { body: { reason, minutes } }),
   freeze: (player: number, freeze: boolean, reason: string) =>
     call<{ frozen: Protection['frozen'] }>('POST', `/api/backoffice/players/${player}/${freeze ? 'freeze' : 'unfreeze'}`, { body: { reason } }),
   bonuses: (signal?: AbortSignal) => call<BonusSummary[]>('GET', '/api/backoffice/bonuses', { signal }),

@@ -103,7 +103,12 @@ export function Chat() {
   const bigWinsQuery = useBigWins(showBigWins);
   const [bigWins, setBigWins] = useState<BigWin[]>([]);
   useEffect(() => setBigWins(bigWinsQuery.data?.wins ?? []), [bigWinsQuery.data]);
-  useEffect(() => setLines(history.data?.messages ?? []), [history.data]);
+  useEffect(() => {
+    // The history, and what the stream brought after its newest message.
+    const fresh = history.data?.messages ?? [];
+    const newest = fresh.reduce((n, l) => Math.max(n, l.id), 0);
+    setLines((ls) => [...fresh, ...ls.filter((l) => l.id > newest)]);
+  }, [history.data]);
   useEffect(() => setSettings(settingsQuery.data ?? null), [settingsQuery.data]);
   useEffect(() => {
     list.current?.scrollTo?.({ top: list.current.scrollHeight });
@@ -119,6 +124,9 @@ export function Chat() {
     },
     remove: (id) => setLines((ls) => ls.filter((l) => l.id !== id)),
     bigWin: (w) => setBigWins((ws) => (ws.some((x) => x.id === w.id) ? ws : [w, ...ws].slice(0, SHOWN_BIG_WINS))),
+    // Back after a cut: read the history again, in case the cut outlasted
+    // what the server keeps for a reconnect (60 s, 64 messages).
+    reconnected: history.refetch,
   });
   const submit = async (e: FormEvent) => {
     e.preventDefault();

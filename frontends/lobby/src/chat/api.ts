@@ -55,8 +55,15 @@ export function useChatSettings(enabled: boolean): QueryState<ChatSettings> {
 export const sendMessage = (room: string, text: string) => post<ChatMessage>(CHAT_API.post(room), { text });
 export const saveChatSettings = (s: ChatSettings) => put<ChatSettings>(CHAT_API.settings, s);
 
-/** New and deleted messages of a room, and the big wins, while mounted. */
-export function useChatStream(room: string, on: { message: (m: ChatMessage) => void; remove: (id: number) => void; bigWin: (w: BigWin) => void }): void {
+/**
+ * New and deleted messages of a room, and the big wins, while mounted;
+ * reconnected after the stream was down (the server replays what it still
+ * keeps, but a page back after a long cut may have missed more).
+ */
+export function useChatStream(
+  room: string,
+  on: { message: (m: ChatMessage) => void; remove: (id: number) => void; bigWin: (w: BigWin) => void; reconnected: () => void },
+): void {
   const ref = useRef(on);
   ref.current = on;
   useEffect(() => {
@@ -80,6 +87,14 @@ export function useChatStream(room: string, on: { message: (m: ChatMessage) => v
     es.addEventListener('delete', (ev) => {
       const d = parse(ev) as { id: number } | null;
       if (d) ref.current.remove(d.id);
+    });
+    let dropped = false;
+    es.addEventListener('error', () => {
+      dropped = true;
+    });
+    es.addEventListener('open', () => {
+      if (dropped) ref.current.reconnected();
+      dropped = false;
     });
     return () => es.close();
   }, [room]);

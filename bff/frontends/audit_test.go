@@ -149,4 +149,16 @@ func TestDeployTokenWritesAreAudited(t *testing.T) {
 	}
 	call("PATCH", lobby, "s3cret-token", `{"rollback":true}`, nil, 200)
 	expect(6, "release.rollback", v1.Version, canary.Version)
+
+	// The caller's own reason follows the endpoint; one too long is refused.
+	call("PATCH", lobby, "s3cret-token", `{"version":"`+v2.Version+`","reason":"  chat scroll fix, ticket 812 "}`, nil, 200)
+	if r = expect(7, "release.activate", canary.Version, v2.Version); r.Reason != "deploy token: PATCH "+lobby+` {"version":"`+v2.Version+`"}; chat scroll fix, ticket 812` {
+		t.Errorf("activate reason %q", r.Reason)
+	}
+	v3 := call("POST", lobby+"?reason=nightly+build+1042", "s3cret-token", "", build("v3"), 200)
+	if r = expect(8, "release.publish", v2.Version, v3.Version); r.Reason != "deploy token: POST "+lobby+"; nightly build 1042" {
+		t.Errorf("publish reason %q", r.Reason)
+	}
+	call("PATCH", lobby, "s3cret-token", `{"rollback":true,"reason":"`+strings.Repeat("x", 501)+`"}`, nil, 400)
+	expect(8, "", "", "")
 }

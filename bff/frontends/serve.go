@@ -117,8 +117,14 @@ type API struct {
 // audit is the hook that records a pointer of name moved over HTTP with the
 // deploy token: actor "deploy-token:NAME" (the token has no name of its own
 // and its secret stays out of the log), the app's pointers before (read now)
-// and after (read in the move's transaction), the endpoint as the reason.
-func (a API) audit(r *http.Request, action, name, reason string) []Hook {
+// and after (read in the move's transaction), and as the reason the endpoint
+// then the caller's own words when given (?reason= on an upload, "reason" in
+// a PATCH body: "fix the chat's scroll, ticket 812").
+func (a API) audit(r *http.Request, action, name, endpoint, given string) []Hook {
+	reason := "deploy token: " + endpoint
+	if given != "" {
+		reason += "; " + given
+	}
 	if a.Staff == nil {
 		return nil
 	}
@@ -130,7 +136,7 @@ func (a API) audit(r *http.Request, action, name, reason string) []Hook {
 		}
 		return a.Staff.RecordAs(r.Context(), tx, "deploy-token:"+name, sql.NullInt64{}, staff.Change{
 			Action: action, Target: "frontend:" + name, Before: before, After: after,
-			Reason: "deploy token: " + reason,
+			Reason: reason,
 		})
 	}}
 }
@@ -207,17 +213,21 @@ func (a API) Upload(w http.ResponseWriter, r *http.Request) error {
 	if err := extractTarGz(http.MaxBytesReader(w, r.Body, MaxUploadBytes), tmp); err != nil {
 		return fmt.Errorf("upload %s: %v: %w", name, err, api.ErrInvalidFormat.WithField("body", "Invalid format"))
 	}
+	given, err := givenReason(r.URL.Query().Get("reason"))
+	if err != nil {
+		return err
+	}
 	var rel Release
 	if c := r.URL.Query().Get("canary"); c != "" {
 		percent, err := strconv.Atoi(c)
 		if err != nil {
 			return ErrBadCanary
 		}
-		rel, err = a.Registry.PublishCanary(r.Context(), name, os.DirFS(tmp), percent, a.audit(r, "release.publish", name, "POST /api/core/casino/frontends/"+name+"?canary="+c)...)
+		rel, err = a.Registry.PublishCanary(r.Context(), name, os.DirFS(tmp), percent, a.audit(r, "release.publish", name, "POST /api/core/casino/frontends/"+name+"?canary="+c, given)...)
 		if err != nil {
 			return err
 		}
-	} else if rel, err = a.Registry.Release(r.Context(), name, os.DirFS(tmp), a.audit(r, "release.publish", name, "POST /api/core/casino/frontends/"+name)...); err != nil {
+	} else if rel, err = a.Registry.Release(r.Context(), name, os.DirFS(tmp), a.audit(r, "release.publish", name, "POST /api/core/casino/frontends/"+name, given)...); err != nil {
 		return err
 	}
 	return api.WriteData(w, rel)
@@ -235,13 +245,17 @@ func (a API) Patch(w http.ResponseWriter, r *http.Request) error {
 		Version  string `json:"version"`
 		Rollback bool   `json:"rollback"`
 		Promote  bool   `json:"promote"`
+		Reason   string `json:"reason"`
 	}
 	if err := api.Decode(w, r, &body); err != nil {
 		return err
 	}
+	given, err := givenReason(body.Reason)
+	if err != nil {
+		return err
+	}
 	var (
 		rel  Release
-		err  error
 		name = r.PathValue("name")
 		ep   = "PATCH /api/core/casino/frontends/" + name
 	)
@@ -250,11 +264,11 @@ func (a API) Patch(w http.ResponseWriter, r *http.Request) error {
 	}
 	switch {
 	case body.Rollback:
-		rel, err = a.Registry.Rollback(r.Context(), name, a.audit(r, "release.rollback", name, ep+` {"rollback":true}`)...)
+		rel, err = a.Registry.Rollback(r.Context(), name, a.audit(r, "release.rollback", name, ep+` {"rollback":true}`, given)...)
 	case body.Promote:
-		rel, err = a.Registry.Promote(r.Context(), name, a.audit(r, "release.promote", name, ep+` {"promote":true}`)...)
+		rel, err = a.Registry.Promote(r.Context(), name, a.audit(r, "release.promote", name, ep+` {"promote":true}`, given)...)
 	case body.Version != "":
-		rel, err = a.Registry.Activate(r.Context(), name, body.Version, a.audit(r, "release.activate", name, ep+` {"version":"`+body.Version+`"}`)...)
+		rel, err = a.Registry.Activate(r.Context(), name, body.Version, a.audit(r, "release.activate", name, ep+` {"version":"`+body.Version+`"}`, given)...)
 	default:
 		return api.ErrValidation.WithField("version", "Required")
 	}
@@ -262,6 +276,16 @@ func (a API) Patch(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return api.WriteData(w, rel)
+}
+
+// givenReason is the caller's reason for the audit log, trimmed; at most
+// 500 characters, as the back office's.
+func givenReason(s string) (string, error) {
+	s = strings.TrimSpace(s)
+	if len(s) > 500 {
+		return "", api.ErrValidation.WithField("reason", "Invalid format")
+	}
+	return s, nil
 }
 
 // extractTarGz unpacks a build archive into dir, refusing links, absolute

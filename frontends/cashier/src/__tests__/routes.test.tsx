@@ -46,6 +46,20 @@ describe('CashierApp routes', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it("replaces the server's log-in prompt in its first commit", async () => {
+    clearSession();
+    window.history.replaceState(null, '', '/deposit');
+    api();
+    const page = document.createElement('main');
+    page.id = 'mf-page';
+    page.innerHTML = '<div data-ssr="cashier"><h1>Deposit</h1></div>';
+    document.body.appendChild(page);
+    renderCashier(<CashierApp />);
+    await screen.findByRole('heading', { level: 1 });
+    expect(page.querySelector('[data-ssr]')).toBeNull();
+    page.remove();
+  });
+
   it('a player gets the page itself', async () => {
     loggedIn('/deposit');
     const fetch = api();

@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"casino/bff/api"
@@ -205,16 +204,9 @@ func (b *Service) handleChatSanction(w http.ResponseWriter, r *http.Request) err
 	if err != nil {
 		return err
 	}
-	var body struct {
-		Minutes int    `json:"minutes"`
-		Reason  string `json:"reason"`
-	}
-	if err := api.Decode(w, r, &body); err != nil {
+	body, err := decode(w, r)
+	if err != nil {
 		return err
-	}
-	body.Reason = strings.TrimSpace(body.Reason)
-	if len(body.Reason) > 500 {
-		return api.ErrValidation.WithField("reason", "Invalid format")
 	}
 	if err := b.ChatSanction(r.Context(), staff.From(r.Context()), id, r.PathValue("action"), body.Minutes, body.Reason); err != nil {
 		return err

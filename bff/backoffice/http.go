@@ -42,6 +42,7 @@ func (b *Service) Routes(mux *http.ServeMux) {
 type reasonBody struct {
 	Reason  string `json:"reason"`
 	Version string `json:"version"`
+	Minutes int    `json:"minutes"` // a chat mute's length
 }
 
 func decode(w http.ResponseWriter, r *http.Request) (reasonBody, error) {

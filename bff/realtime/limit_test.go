@@ -21,18 +21,10 @@ func TestStreamEndsAtTheSessionLimit(t *testing.T) {
 	m.Deadlines = func(_ context.Context, _ int64, login time.Time) (session.Deadlines, error) {
 		return session.Deadlines{LimitEndsAt: login.Add(700 * time.Millisecond)}, nil
 	}
-	token, err := m.Create(context.Background(), uid, "", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	h := NewHub()
-	mux := http.NewServeMux()
-	mux.Handle("GET /api/user/events", m.RequireUser(h.Handler()))
-	srv := httptest.NewServer(mux)
-	defer srv.Close()
+	events, token := playerEvents(t, m, uid, NewHub())
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+"/api/user/events", nil)
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, events, nil)
 	req.Header.Set("Authorization", "Bearer "+token)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -62,4 +54,19 @@ func onePlayer(t *testing.T) (*session.Manager, int64) {
 	}
 	uid, _ := res.LastInsertId()
 	return session.NewManager(db), uid
+}
+
+// playerEvents serves h's player stream behind m's sessions, as the server
+// mounts it; it returns the stream's URL and a session token of uid.
+func playerEvents(t *testing.T, m *session.Manager, uid int64, h *Hub) (url, token string) {
+	t.Helper()
+	token, err := m.Create(context.Background(), uid, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /api/user/events", m.RequireUser(h.Handler()))
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	return srv.URL + "/api/user/events", token
 }

@@ -217,15 +217,8 @@ func TestResumeTopic(t *testing.T) {
 // reach it when it comes back, by the header or by the query parameter.
 func TestPlayerEventsWaitForReconnect(t *testing.T) {
 	m, uid := onePlayer(t)
-	token, err := m.Create(context.Background(), uid, "", "")
-	if err != nil {
-		t.Fatal(err)
-	}
 	h := NewHub()
-	mux := http.NewServeMux()
-	mux.Handle("GET /api/user/events", m.RequireUser(h.Handler()))
-	srv := httptest.NewServer(mux)
-	defer srv.Close()
+	events, token := playerEvents(t, m, uid, h)
 	auth := http.Header{"Authorization": {"Bearer " + token}}
 	players := func() int {
 		h.mu.Lock()
@@ -241,7 +234,7 @@ func TestPlayerEventsWaitForReconnect(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 			defer cancel()
 			page, leave := context.WithCancel(ctx)
-			s := dial(t, page, srv.URL+"/api/user/events", "", auth)
+			s := dial(t, page, events, "", auth)
 			h.Publish(uid, Event{Name: Credit, Data: map[string]string{"win": "1.00"}})
 			seen := nextEvent(t, ctx, s)
 			leave()
@@ -249,7 +242,7 @@ func TestPlayerEventsWaitForReconnect(t *testing.T) {
 			h.Publish(uid, Event{Name: Debit, Data: map[string]string{"win": "2.00"}})
 			h.Publish(uid, Event{Name: "levelUp", Data: map[string]any{"level": 1}})
 
-			u, id := srv.URL+"/api/user/events", seen.id
+			u, id := events, seen.id
 			if query {
 				u, id = u+"?lastEventId="+url.QueryEscape(id), ""
 			}

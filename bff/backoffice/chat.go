@@ -3,16 +3,13 @@ package backoffice
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"net/http"
-	"slices"
 	"strconv"
 	"time"
 
 	"casino/bff/api"
 	"casino/bff/chat"
-	"casino/bff/clock"
 	"casino/bff/staff"
 )
 
@@ -21,90 +18,35 @@ import (
 // same code as `casino chat` (bff/chat's MuteWith, BanWith, UnbanWith,
 // DeleteWith), audited as the member with their reason.
 
-// Refusals of the chat's moderation.
-var (
-	ErrChatMessageGone = &api.Error{Status: http.StatusNotFound, Code: "CHAT_MESSAGE_NOT_FOUND", Message: "The message does not exist or was already deleted"}
-	ErrNoChatSanction  = &api.Error{Status: http.StatusConflict, Code: "CHAT_NO_SANCTION", Message: "The player is neither muted nor banned"}
-)
-
 // maxMuteMinutes bounds a mute at 30 days; longer is a ban.
 const maxMuteMinutes = 30 * 24 * 60
 
-// ChatMessage is a message as a moderator sees it: with its author.
-type ChatMessage struct {
-	ID       int64  `json:"id"`
-	Room     string `json:"room"`
-	Name     string `json:"name"` // as the room shows it ("Ghost" in ghost mode)
-	Text     string `json:"text"`
-	At       string `json:"at"`
-	PlayerID int64  `json:"playerId"`
-	Player   string `json:"player"` // e-mail
-}
-
-// ChatRoom is a room's latest messages, newest first, and the sanctions in
-// force.
+// ChatRoom is a room's latest messages, newest first, with their authors,
+// the sanctions in force and the rooms there are.
 type ChatRoom struct {
-	Rooms     []string         `json:"rooms"`
-	Messages  []ChatMessage    `json:"messages"`
-	Sanctions []PlayerSanction `json:"sanctions"`
-}
-
-// PlayerSanction is a mute or ban in force.
-type PlayerSanction struct {
-	PlayerID int64 `json:"playerId"`
-	chat.Sanction
+	Rooms     []string          `json:"rooms"`
+	Messages  []chat.Authored   `json:"messages"`
+	Sanctions []chat.Sanctioned `json:"sanctions"`
 }
 
 // ChatRoom lists room's messages before the id before (0: the newest), at
 // most 50, and every sanction in force.
 func (b *Service) ChatRoom(ctx context.Context, room string, before int64) (*ChatRoom, error) {
-	out := &ChatRoom{Rooms: []string{room}, Messages: []ChatMessage{}, Sanctions: []PlayerSanction{}}
-	if b.Chat.Rooms != nil {
-		rooms, err := b.Chat.Rooms(ctx)
-		if err != nil {
-			return nil, err
-		}
-		if !slices.Contains(rooms, room) {
-			return nil, api.ErrNotFound
-		}
-		out.Rooms = rooms
-	}
-	if before <= 0 {
-		before = 1 << 62
-	}
-	rows, err := b.DB.Read.QueryContext(ctx, `SELECT m.id, m.room, m.name, m.text, m.created_at, m.player_id, u.email
-		FROM chat_messages m JOIN users u ON u.id = m.player_id
-		WHERE m.room = ? AND m.id < ? AND m.deleted_at IS NULL ORDER BY m.id DESC LIMIT 50`, room, before)
+	msgs, err := b.Chat.Authored(ctx, room, before, 50)
 	if err != nil {
-		return nil, fmt.Errorf("chat room %s: %w", room, err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var m ChatMessage
-		if err := rows.Scan(&m.ID, &m.Room, &m.Name, &m.Text, &m.At, &m.PlayerID, &m.Player); err != nil {
-			return nil, err
-		}
-		out.Messages = append(out.Messages, m)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	now := clock.Or(b.Clock).Now().UTC().Format(time.RFC3339Nano)
-	srows, err := b.DB.Read.QueryContext(ctx, `SELECT s.player_id, u.email, s.kind, COALESCE(s.until, ''), s.reason
-		FROM chat_sanctions s JOIN users u ON u.id = s.player_id
-		WHERE s.kind = 'ban' OR s.until > ? ORDER BY s.player_id`, now)
+	sanctions, err := b.Chat.InForce(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("chat sanctions: %w", err)
+		return nil, err
 	}
-	defer srows.Close()
-	for srows.Next() {
-		var s PlayerSanction
-		if err := srows.Scan(&s.PlayerID, &s.Player, &s.Kind, &s.Until, &s.Reason); err != nil {
+	rooms := []string{room}
+	if b.Chat.Rooms != nil {
+		if rooms, err = b.Chat.Rooms(ctx); err != nil {
 			return nil, err
 		}
-		out.Sanctions = append(out.Sanctions, s)
 	}
-	return out, srows.Err()
+	return &ChatRoom{Rooms: rooms, Messages: msgs, Sanctions: sanctions}, nil
 }
 
 // DeleteChatMessage removes a message from the room (the open pages drop it)
@@ -113,14 +55,10 @@ func (b *Service) DeleteChatMessage(ctx context.Context, m *staff.Member, id int
 	if reason == "" {
 		return staff.ErrReasonRequired
 	}
-	err := b.Chat.DeleteWith(ctx, id, func(tx *sql.Tx, playerID int64, msg chat.Message) error {
+	return b.Chat.DeleteWith(ctx, id, func(tx *sql.Tx, playerID int64, msg chat.Message) error {
 		return b.Staff.Record(ctx, tx, m, staff.Change{Action: "chat.delete", Target: fmt.Sprintf("chat-message:%d", msg.ID),
 			Before: map[string]any{"room": msg.Room, "player": playerID, "name": msg.Name, "text": msg.Text}, Reason: reason})
 	})
-	if errors.Is(err, chat.ErrNoMessage) {
-		return ErrChatMessageGone
-	}
-	return err
 }
 
 // ChatSanction mutes (minutes > 0), bans or lifts ("unban") a player's
@@ -153,11 +91,7 @@ func (b *Service) ChatSanction(ctx context.Context, m *staff.Member, playerID in
 	case "ban":
 		return b.Chat.BanWith(ctx, email, reason, hook(nil))
 	case "unban":
-		err := b.Chat.UnbanWith(ctx, email, hook(nil))
-		if errors.Is(err, chat.ErrNoSanction) {
-			return ErrNoChatSanction
-		}
-		return err
+		return b.Chat.UnbanWith(ctx, email, hook(nil))
 	}
 	return api.ErrNotFound
 }

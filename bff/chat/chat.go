@@ -31,13 +31,15 @@ const (
 )
 
 var (
-	ErrEmpty     = api.ErrValidation.WithField("text", "Required")
-	ErrTooLong   = api.ErrValidation.WithField("text", "Messages are at most 300 characters")
-	ErrRoom      = &api.Error{Status: http.StatusNotFound, Code: "NOT_FOUND", Message: "Not found"}
-	ErrRate      = &api.Error{Status: http.StatusTooManyRequests, Code: "CHAT_RATE_LIMIT", Message: "You are sending messages too fast"}
-	ErrMuted     = &api.Error{Status: http.StatusUnprocessableEntity, Code: "CHAT_MUTED", Message: "You are muted in the chat"}
-	ErrBanned    = &api.Error{Status: http.StatusUnprocessableEntity, Code: "CHAT_BANNED", Message: "You are banned from the chat"}
-	ErrNoMessage = errors.New("chat: no such message")
+	ErrEmpty   = api.ErrValidation.WithField("text", "Required")
+	ErrTooLong = api.ErrValidation.WithField("text", "Messages are at most 300 characters")
+	ErrRoom    = &api.Error{Status: http.StatusNotFound, Code: "NOT_FOUND", Message: "Not found"}
+	ErrRate    = &api.Error{Status: http.StatusTooManyRequests, Code: "CHAT_RATE_LIMIT", Message: "You are sending messages too fast"}
+	ErrMuted   = &api.Error{Status: http.StatusUnprocessableEntity, Code: "CHAT_MUTED", Message: "You are muted in the chat"}
+	ErrBanned  = &api.Error{Status: http.StatusUnprocessableEntity, Code: "CHAT_BANNED", Message: "You are banned from the chat"}
+	// The operator's refusals (casino chat, the back office).
+	ErrNoMessage  = &api.Error{Status: http.StatusNotFound, Code: "CHAT_MESSAGE_NOT_FOUND", Message: "There is no such message: it does not exist or was deleted"}
+	ErrNoSanction = &api.Error{Status: http.StatusConflict, Code: "CHAT_NO_SANCTION", Message: "The player is neither muted nor banned"}
 )
 
 // Message is one chat line as everyone sees it.

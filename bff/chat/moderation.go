@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"time"
 )
 
@@ -32,9 +33,6 @@ type SanctionHook func(tx *sql.Tx, playerID int64, before, after *Sanction) erro
 // DeleteHook runs in a delete's transaction with the message removed (its
 // player's id, room, shown name and text): the audit row is written there.
 type DeleteHook func(tx *sql.Tx, playerID int64, m Message) error
-
-// ErrNoSanction refuses an unban of a player neither muted nor banned.
-var ErrNoSanction = errors.New("chat: the player is neither muted nor banned")
 
 // MuteWith stops a player writing for d (casino chat mute), running hook
 // (may be nil) in its transaction.
@@ -155,4 +153,67 @@ func (s *Service) SaveSettings(ctx context.Context, playerID int64, st Settings)
 		ON CONFLICT(player_id) DO UPDATE SET ghost = excluded.ghost, sound = excluded.sound, show_big_wins = excluded.show_big_wins, hide_chat = excluded.hide_chat`,
 		playerID, st.GhostMode, st.Sound, st.ShowBigWins, st.HideChat)
 	return err
+}
+
+// Authored is a message as a moderator sees it: with its author.
+type Authored struct {
+	Message
+	PlayerID int64  `json:"playerId"`
+	Player   string `json:"player"` // the author's e-mail
+}
+
+// Authored lists room's messages before the id before (0: the newest),
+// newest first, at most limit, with their authors.
+func (s *Service) Authored(ctx context.Context, room string, before int64, limit int) ([]Authored, error) {
+	if err := s.room(ctx, room); err != nil {
+		return nil, err
+	}
+	if before <= 0 {
+		before = 1 << 62
+	}
+	rows, err := s.db.Read.QueryContext(ctx, `SELECT m.id, m.name, m.text, m.created_at, m.player_id, u.email
+		FROM chat_messages m JOIN users u ON u.id = m.player_id
+		WHERE m.room = ? AND m.id < ? AND m.deleted_at IS NULL ORDER BY m.id DESC LIMIT ?`, room, before, limit)
+	if err != nil {
+		return nil, fmt.Errorf("chat: messages of %s: %w", room, err)
+	}
+	defer rows.Close()
+	out := []Authored{}
+	for rows.Next() {
+		a := Authored{Message: Message{Room: room}}
+		var at string
+		if err := rows.Scan(&a.ID, &a.Name, &a.Text, &at, &a.PlayerID, &a.Player); err != nil {
+			return nil, err
+		}
+		a.At, _ = time.Parse(time.RFC3339Nano, at)
+		out = append(out, a)
+	}
+	return out, rows.Err()
+}
+
+// Sanctioned is a sanction in force with its player's id.
+type Sanctioned struct {
+	PlayerID int64 `json:"playerId"`
+	Sanction
+}
+
+// InForce lists the bans and the mutes not yet ended, by player.
+func (s *Service) InForce(ctx context.Context) ([]Sanctioned, error) {
+	now := s.clock.Now().UTC().Format(time.RFC3339Nano)
+	rows, err := s.db.Read.QueryContext(ctx, `SELECT s.player_id, u.email, s.kind, COALESCE(s.until, ''), s.reason
+		FROM chat_sanctions s JOIN users u ON u.id = s.player_id
+		WHERE s.kind = 'ban' OR s.until > ? ORDER BY s.player_id`, now)
+	if err != nil {
+		return nil, fmt.Errorf("chat: sanctions in force: %w", err)
+	}
+	defer rows.Close()
+	out := []Sanctioned{}
+	for rows.Next() {
+		var x Sanctioned
+		if err := rows.Scan(&x.PlayerID, &x.Player, &x.Kind, &x.Until, &x.Reason); err != nil {
+			return nil, err
+		}
+		out = append(out, x)
+	}
+	return out, rows.Err()
 }

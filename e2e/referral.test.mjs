@@ -7,6 +7,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { casino, DESKTOP, freshDataDir, launchBrowser, requireBuilds, screenshot, startServer, waitFor, waitForApp, withPage } from './lib/suite.mjs';
+import { join } from 'node:path';
+import { inspectDb } from './lib/db.mjs';
 import { api, newPlayer } from './lib/players.mjs';
 
 const GAME = 'aztec-sun';
@@ -62,12 +64,28 @@ describe('refer a friend', () => {
 
     const ngr = await play(friend.token, 5);
     await play(self.token, 3);
-    const expected = ngr > 0 ? Math.floor((ngr * 10) / 100) : 0;
+    // Commissions are settled every second on the result so far, so one may
+    // fall between two spins (a loss later is carried forward, not taken
+    // back): the settlements the server made are read from its database,
+    // and each must be 10 % of the result it settled, together all of it.
+    const db = join(site.server.dataDir, 'casino.db');
+    const settled = async (id) => {
+      const rows = (await inspectDb(db, `SELECT json_extract(metadata, '$.ngr') FROM ledger_transactions WHERE idempotency_key LIKE 'referral:${id}:%'`)).rows ?? [];
+      const unpaid = (await inspectDb(db, `SELECT ngr_unpaid FROM referrals WHERE referred_id = ${id}`)).rows?.[0]?.[0];
+      return { ngrs: rows.map((r) => Number(r[0])), unpaid: Number(unpaid) };
+    };
+    const done = await waitFor(async () => {
+      const s = await settled(friend.userId);
+      const total = s.ngrs.reduce((a, b) => a + b, 0) + s.unpaid;
+      return total === ngr && s.unpaid < 10 ? s : null; // all of it seen, nothing more due
+    }, { what: `the friend's NGR ${ngr} settled`, timeout: 10_000 });
+    const expected = done.ngrs.reduce((sum, n) => sum + Math.floor((n * 10) / 100), 0);
     const paid = await waitFor(async () => {
       const d = await details();
       return cents(d.referralData.earnings) === expected ? d : null;
-    }, { what: `earnings of ${expected} cents (friend's NGR ${ngr})`, timeout: 10_000 });
+    }, { what: `earnings of ${expected} cents (settlements ${done.ngrs}, friend's NGR ${ngr})`, timeout: 10_000 });
     assert.equal(cents(paid.userWallet.balance), expected, 'the commission is on the referrer\'s real balance');
+    assert.deepEqual((await settled(self.userId)).ngrs, [], 'a self-referral earns nothing');
 
     await withPage(site.browser, t, opts({ viewport: DESKTOP }), async ({ page, context }) => {
       await context.addCookies([{ name: 'casino_session', value: referrer.token, url: site.server.url }]);
